@@ -1,0 +1,5 @@
+// Self-test: an XFAIL test passes when a RUN line fails.
+//
+// XFAIL: *
+// RUN: true
+// RUN: false
