@@ -1,0 +1,377 @@
+package builtin
+
+import (
+	"fmt"
+
+	"github.com/tt-compiler/tt/ir"
+)
+
+// Func is func.func: a function with a name, a signature and a body (empty
+// for external declarations).
+var Func = &ir.OpDef{
+	Name:    "func.func",
+	Summary: "An operation with a name containing a single `SSACFG` region",
+	Description: "Defines a function. The entry block's arguments are the function's arguments and must " +
+		"match `function_type`; a function without a body is an external declaration. " +
+		"Custom form: `func.func [private] @name(%arg0: f32) -> f32 [attributes {...}] { ... }`.",
+	Traits:     ir.IsolatedFromAbove | ir.Symbol | ir.AutomaticAllocationScope,
+	Successors: 0,
+	Regions:    []ir.RegionDef{{Name: "body", Doc: "the function body; empty for declarations"}},
+	Attrs: []ir.AttrDef{
+		{Name: ir.SymbolAttrName, Constraint: ir.StringAttrC, Doc: "the function name"},
+		{Name: FunctionTypeAttr, Constraint: ir.FuncTypeAttrC, Doc: "the signature"},
+		{Name: ir.VisibilityAttrName, Constraint: ir.StringAttrC, Optional: true, Doc: "public (default), private or nested"},
+		{Name: ArgAttrsAttr, Constraint: ir.DictArrayC, Optional: true, Doc: "one dictionary per argument"},
+		{Name: ResAttrsAttr, Constraint: ir.DictArrayC, Optional: true, Doc: "one dictionary per result"},
+	},
+	DefaultDialect: "func",
+	Print:          printFunc,
+	Parse:          parseFunc,
+	Verify:         verifyFunc,
+}
+
+// FuncType returns the signature of a func.func.
+func FuncType(op *ir.Operation) *ir.FunctionType {
+	if t, ok := op.Attr(FunctionTypeAttr).(*ir.TypeAttr); ok {
+		if ft, ok := t.Value.(*ir.FunctionType); ok {
+			return ft
+		}
+	}
+	return &ir.FunctionType{}
+}
+
+// IsExternal reports whether a func.func is a declaration without a body.
+func IsExternal(op *ir.Operation) bool { return op.Region(0).Empty() }
+
+func dictAt(op *ir.Operation, name string, i int) []ir.NamedAttr {
+	arr, ok := op.Attr(name).(*ir.ArrayAttr)
+	if !ok || i >= len(arr.Elems) {
+		return nil
+	}
+	if d, ok := arr.Elems[i].(*ir.DictionaryAttr); ok {
+		return d.Entries
+	}
+	return nil
+}
+
+func printFunc(p ir.OpPrinter, op *ir.Operation) {
+	ft := FuncType(op)
+	p.Print(" ")
+	if vis, ok := op.StringAttr(ir.VisibilityAttrName); ok && vis != "public" {
+		p.Print(vis + " ")
+	}
+	name, _ := op.StringAttr(ir.SymbolAttrName)
+	p.PrintSymbolName(name)
+	p.Print("(")
+	external := IsExternal(op)
+	for i, t := range ft.Inputs {
+		if i > 0 {
+			p.Print(", ")
+		}
+		attrs := dictAt(op, ArgAttrsAttr, i)
+		if external {
+			p.PrintType(t)
+			if len(attrs) > 0 {
+				p.Print(" " + ir.Dict(attrs...).String())
+			}
+			continue
+		}
+		p.PrintArgument(op.Region(0).Front().Arg(i), attrs)
+	}
+	p.Print(")")
+	if len(ft.Results) > 0 {
+		p.Print(" -> ")
+		printResults(p, op, ft.Results)
+	}
+	p.PrintOptionalAttrDictWithKeyword(op.Attrs(), ir.SymbolAttrName, FunctionTypeAttr, ir.VisibilityAttrName, ArgAttrsAttr, ResAttrsAttr)
+	if !external {
+		p.Print(" ")
+		p.PrintRegion(op.Region(0), false, true)
+	}
+}
+
+func printResults(p ir.OpPrinter, op *ir.Operation, results []ir.Type) {
+	hasAttrs := false
+	for i := range results {
+		if len(dictAt(op, ResAttrsAttr, i)) > 0 {
+			hasAttrs = true
+		}
+	}
+	if len(results) == 1 && !hasAttrs {
+		if _, fn := results[0].(*ir.FunctionType); !fn {
+			p.PrintType(results[0])
+			return
+		}
+	}
+	p.Print("(")
+	for i, t := range results {
+		if i > 0 {
+			p.Print(", ")
+		}
+		p.PrintType(t)
+		if attrs := dictAt(op, ResAttrsAttr, i); len(attrs) > 0 {
+			p.Print(" " + ir.Dict(attrs...).String())
+		}
+	}
+	p.Print(")")
+}
+
+func parseFunc(p ir.OpParser, st *ir.OperationState) error {
+	for _, vis := range []string{"private", "public", "nested"} {
+		if p.ParseOptionalKeyword(vis) {
+			st.AddAttr(ir.VisibilityAttrName, ir.String(vis))
+			break
+		}
+	}
+	name, err := p.ParseSymbolName()
+	if err != nil {
+		return err
+	}
+	st.AddAttr(ir.SymbolAttrName, ir.String(name))
+	args, argTypes, argAttrs, err := parseFuncArgs(p)
+	if err != nil {
+		return err
+	}
+	var resTypes []ir.Type
+	var resAttrs []ir.Attribute
+	if p.ParseOptionalPunct("->") {
+		if resTypes, resAttrs, err = parseFuncResults(p); err != nil {
+			return err
+		}
+	}
+	ctx := p.Context()
+	st.AddAttr(FunctionTypeAttr, &ir.TypeAttr{Value: ctx.Function(argTypes, resTypes)})
+	if hasNonEmpty(argAttrs) {
+		st.AddAttr(ArgAttrsAttr, ir.Array(argAttrs...))
+	}
+	if hasNonEmpty(resAttrs) {
+		st.AddAttr(ResAttrsAttr, ir.Array(resAttrs...))
+	}
+	if err := p.ParseOptionalAttrDictWithKeyword(st); err != nil {
+		return err
+	}
+	body := st.AddRegion()
+	if _, err := p.ParseOptionalRegion(body, args); err != nil {
+		return err
+	}
+	if args == nil && !body.Empty() && len(argTypes) > 0 {
+		return p.Errorf("expected named arguments for a function with a body")
+	}
+	return nil
+}
+
+// parseOptionalDict parses an optional attribute dictionary into a DictionaryAttr.
+func parseOptionalDict(p ir.OpParser) (*ir.DictionaryAttr, error) {
+	var tmp ir.OperationState
+	if err := p.ParseOptionalAttrDict(&tmp); err != nil {
+		return nil, err
+	}
+	return ir.Dict(tmp.Attrs...), nil
+}
+
+func hasNonEmpty(attrs []ir.Attribute) bool {
+	for _, a := range attrs {
+		if d, ok := a.(*ir.DictionaryAttr); ok && len(d.Entries) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// parseFuncArgs parses "(%a: t {attrs}, ...)" or, for declarations, "(t {attrs}, ...)".
+// args is nil when the list has no names.
+func parseFuncArgs(p ir.OpParser) (args []ir.Argument, types []ir.Type, attrs []ir.Attribute, err error) {
+	if err := p.ParsePunct("("); err != nil {
+		return nil, nil, nil, err
+	}
+	types = []ir.Type{}
+	if p.ParseOptionalPunct(")") {
+		return []ir.Argument{}, types, nil, nil
+	}
+	named := false
+	for i := 0; ; i++ {
+		var a ir.Argument
+		u, isNamed, err := p.ParseOptionalOperand()
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if i == 0 {
+			named = isNamed
+		} else if named != isNamed {
+			return nil, nil, nil, p.Errorf("expected SSA identifier")
+		}
+		if isNamed {
+			a.Name = u
+			if a.Type, err = p.ParseColonType(); err != nil {
+				return nil, nil, nil, err
+			}
+		} else if a.Type, err = p.ParseType(); err != nil {
+			return nil, nil, nil, err
+		}
+		d, err := parseOptionalDict(p)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if isNamed {
+			if a.Loc, err = p.ParseOptionalLocation(); err != nil {
+				return nil, nil, nil, err
+			}
+		}
+		args = append(args, a)
+		types = append(types, a.Type)
+		attrs = append(attrs, d)
+		if p.ParseOptionalPunct(")") {
+			break
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if !named {
+		args = nil
+	}
+	return args, types, attrs, nil
+}
+
+func parseFuncResults(p ir.OpParser) ([]ir.Type, []ir.Attribute, error) {
+	if !p.ParseOptionalPunct("(") {
+		t, err := p.ParseType()
+		if err != nil {
+			return nil, nil, err
+		}
+		return []ir.Type{t}, []ir.Attribute{&ir.DictionaryAttr{}}, nil
+	}
+	var types []ir.Type
+	var attrs []ir.Attribute
+	if p.ParseOptionalPunct(")") {
+		return []ir.Type{}, nil, nil
+	}
+	for {
+		t, err := p.ParseType()
+		if err != nil {
+			return nil, nil, err
+		}
+		d, err := parseOptionalDict(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		types = append(types, t)
+		attrs = append(attrs, d)
+		if p.ParseOptionalPunct(")") {
+			return types, attrs, nil
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return nil, nil, err
+		}
+	}
+}
+
+func verifyFunc(op *ir.Operation) error {
+	ft := FuncType(op)
+	for _, name := range []string{ArgAttrsAttr, ResAttrsAttr} {
+		arr, ok := op.Attr(name).(*ir.ArrayAttr)
+		if !ok {
+			continue
+		}
+		want, what := len(ft.Inputs), "arguments"
+		if name == ResAttrsAttr {
+			want, what = len(ft.Results), "results"
+		}
+		if len(arr.Elems) != want {
+			kind := "argument"
+			if name == ResAttrsAttr {
+				kind = "result"
+			}
+			return fmt.Errorf("expects %s attribute array to have the same number of elements as the number of function %s, got %d, but expected %d", kind, what, len(arr.Elems), want)
+		}
+	}
+	if IsExternal(op) {
+		if vis, _ := op.StringAttr(ir.VisibilityAttrName); vis == "" || vis == "public" {
+			return fmt.Errorf("symbol declaration cannot have public visibility")
+		}
+		return nil
+	}
+	entry := op.Region(0).Front()
+	if entry.NumArgs() != len(ft.Inputs) {
+		return fmt.Errorf("entry block must have %d arguments to match function signature", len(ft.Inputs))
+	}
+	for i, a := range entry.Args() {
+		if a.Type() != ft.Inputs[i] {
+			return fmt.Errorf("type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')", i, a.Type(), ft.Inputs[i])
+		}
+	}
+	return nil
+}
+
+// Return is func.return: returns values from a function.
+var Return = &ir.OpDef{
+	Name:        "func.return",
+	Summary:     "Function return operation",
+	Description: "Terminates a func.func body, returning its operands as the function's results; their types must match the signature.",
+	Traits:      ir.Pure | ir.Terminator | ir.ReturnLike,
+	Parents:     []string{"func.func"},
+	Operands:    []ir.ArgDef{{Name: "operands", Type: ir.AnyType, Variadic: true}},
+	Format:      "attr-dict ($operands^ `:` type($operands))?",
+	Verify: func(op *ir.Operation) error {
+		fn := op.ParentOp()
+		ft := FuncType(fn)
+		name, _ := fn.StringAttr(ir.SymbolAttrName)
+		if op.NumOperands() != len(ft.Results) {
+			return ir.OpError(op, "has %d operands, but enclosing function (@%s) returns %d", op.NumOperands(), name, len(ft.Results))
+		}
+		for i, t := range op.OperandTypes() {
+			if t != ft.Results[i] {
+				return ir.OpError(op, "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s", i, t, ft.Results[i], name).
+					AttachNote(fn.Loc(), "function defined here")
+			}
+		}
+		return nil
+	},
+}
+
+// Call is func.call: a direct call to a function symbol.
+var Call = &ir.OpDef{
+	Name:        "func.call",
+	Summary:     "Call operation",
+	Description: "Calls the function named by `callee` with the operands; operand and result types must match the callee's signature.",
+	Successors:  0,
+	Operands:    []ir.ArgDef{{Name: "operands", Type: ir.AnyType, Variadic: true}},
+	Results:     []ir.ArgDef{{Name: "results", Type: ir.AnyType, Variadic: true}},
+	Attrs:       []ir.AttrDef{{Name: CalleeAttr, Constraint: ir.FlatSymbolRefC, Doc: "the called function"}},
+	Format:      "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
+	VerifySymbolUses: func(op *ir.Operation, tables *ir.SymbolTableCollection) error {
+		ref, _ := op.Attr(CalleeAttr).(*ir.SymbolRefAttr)
+		fn := tables.LookupNearest(op, ref)
+		if fn == nil || fn.Name() != Func.Name {
+			return ir.OpError(op, "'%s' does not reference a valid function", ref.Root)
+		}
+		ft := FuncType(fn)
+		if len(ft.Inputs) != op.NumOperands() {
+			return ir.OpError(op, "incorrect number of operands for callee")
+		}
+		for i, t := range op.OperandTypes() {
+			if t != ft.Inputs[i] {
+				return ir.OpError(op, "operand type mismatch: expected operand type '%s', but provided '%s' for operand number %d", ft.Inputs[i], t, i)
+			}
+		}
+		if len(ft.Results) != op.NumResults() {
+			return ir.OpError(op, "incorrect number of results for callee")
+		}
+		for i, t := range op.ResultTypes() {
+			if t != ft.Results[i] {
+				return ir.OpError(op, "result type mismatch at index %d", i).
+					AttachNote(op.Loc(), "      op result types: %s", ir.TypeListString(op.ResultTypes())).
+					AttachNote(op.Loc(), "function result types: %s", ir.TypeListString(ft.Results))
+			}
+		}
+		return nil
+	},
+}
+
+// FuncDialect is the func dialect.
+var FuncDialect = &ir.Dialect{
+	Name:        "func",
+	Summary:     "Functions: definition, return and call",
+	Description: "The func dialect of MLIR: `func.func`, `func.return` and `func.call` with MLIR's attribute names and custom forms.",
+	Ops:         []*ir.OpDef{Func, Return, Call},
+}

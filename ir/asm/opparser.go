@@ -1,0 +1,312 @@
+package asm
+
+import (
+	"strconv"
+
+	"github.com/tt-compiler/tt/ir"
+)
+
+// The parser implements ir.OpParser for custom op forms.
+var _ ir.OpParser = (*parser)(nil)
+
+// Context implements ir.OpParser.
+func (p *parser) Context() *ir.Context { return p.ctx }
+
+// Loc implements ir.OpParser.
+func (p *parser) Loc() ir.Location { return p.locOf(p.tok.start) }
+
+// Errorf implements ir.OpParser.
+func (p *parser) Errorf(format string, args ...any) error { return p.errorf(format, args...) }
+
+// ParseOperand implements ir.OpParser.
+func (p *parser) ParseOperand() (ir.UnresolvedOperand, error) {
+	u, err := p.parseValueUse()
+	if err != nil {
+		return ir.UnresolvedOperand{}, err
+	}
+	return ir.UnresolvedOperand{Name: u.name, Number: u.num, Loc: p.locOf(u.off)}, nil
+}
+
+// ParseOptionalOperand implements ir.OpParser.
+func (p *parser) ParseOptionalOperand() (ir.UnresolvedOperand, bool, error) {
+	if p.tok.kind != tokPercent {
+		return ir.UnresolvedOperand{}, false, nil
+	}
+	u, err := p.ParseOperand()
+	return u, true, err
+}
+
+func delimiters(d ir.Delimiter) (open, close string, optional bool) {
+	switch d {
+	case ir.DelimParen:
+		return "(", ")", false
+	case ir.DelimSquare:
+		return "[", "]", false
+	case ir.DelimBraces:
+		return "{", "}", false
+	case ir.DelimAngle:
+		return "<", ">", false
+	case ir.DelimOptionalParen:
+		return "(", ")", true
+	case ir.DelimOptionalSquare:
+		return "[", "]", true
+	}
+	return "", "", false
+}
+
+// parseDelimited parses a comma list with the given delimiter; with
+// DelimNone the list ends at the first token that is not a comma.
+func (p *parser) parseDelimited(d ir.Delimiter, startsElem func() bool, elem func() error) error {
+	open, close, optional := delimiters(d)
+	if open == "" {
+		if !startsElem() {
+			return nil
+		}
+		for {
+			if err := elem(); err != nil {
+				return err
+			}
+			if !p.consumeIf(",") {
+				return nil
+			}
+		}
+	}
+	if optional && !p.isPunct(open) {
+		return nil
+	}
+	return p.parseCommaList(open, close, "in list", elem)
+}
+
+// ParseOperandList implements ir.OpParser.
+func (p *parser) ParseOperandList(d ir.Delimiter) ([]ir.UnresolvedOperand, error) {
+	var out []ir.UnresolvedOperand
+	err := p.parseDelimited(d, func() bool { return p.tok.kind == tokPercent }, func() error {
+		u, err := p.ParseOperand()
+		out = append(out, u)
+		return err
+	})
+	return out, err
+}
+
+// ResolveOperand implements ir.OpParser.
+func (p *parser) ResolveOperand(u ir.UnresolvedOperand, t ir.Type) (ir.Value, error) {
+	return p.resolveValue(u.Name, u.Number, t, p.offsetOf(u.Loc))
+}
+
+// ParseColonType implements ir.OpParser.
+func (p *parser) ParseColonType() (ir.Type, error) {
+	if err := p.expect(":", ""); err != nil {
+		return nil, err
+	}
+	return p.parseType()
+}
+
+// ParseTypeList implements ir.OpParser.
+func (p *parser) ParseTypeList() ([]ir.Type, error) {
+	var ts []ir.Type
+	err := p.parseDelimited(ir.DelimNone, p.startsType, func() error {
+		t, err := p.parseType()
+		ts = append(ts, t)
+		return err
+	})
+	return ts, err
+}
+
+// ParseColonTypeList implements ir.OpParser.
+func (p *parser) ParseColonTypeList() ([]ir.Type, error) {
+	if err := p.expect(":", ""); err != nil {
+		return nil, err
+	}
+	return p.ParseTypeList()
+}
+
+// ParseArrowTypeList implements ir.OpParser.
+func (p *parser) ParseArrowTypeList() ([]ir.Type, error) {
+	if err := p.expect("->", ""); err != nil {
+		return nil, err
+	}
+	return p.parseFunctionResults()
+}
+
+// ParseOptionalArrowTypeList implements ir.OpParser.
+func (p *parser) ParseOptionalArrowTypeList() ([]ir.Type, error) {
+	if !p.isPunct("->") {
+		return nil, nil
+	}
+	return p.ParseArrowTypeList()
+}
+
+// ParseFunctionType implements ir.OpParser.
+func (p *parser) ParseFunctionType() (*ir.FunctionType, error) { return p.parseFunctionTypeOnly() }
+
+// ParseOptionalAttrDict implements ir.OpParser.
+func (p *parser) ParseOptionalAttrDict(st *ir.OperationState) error {
+	if !p.isPunct("{") {
+		return nil
+	}
+	return p.parseAttrDictInto(st)
+}
+
+// ParseOptionalAttrDictWithKeyword implements ir.OpParser.
+func (p *parser) ParseOptionalAttrDictWithKeyword(st *ir.OperationState) error {
+	if !p.isKeyword("attributes") {
+		return nil
+	}
+	p.advance()
+	return p.parseAttrDictInto(st)
+}
+
+// ParseSymbolName implements ir.OpParser.
+func (p *parser) ParseSymbolName() (string, error) {
+	if p.tok.kind != tokAt {
+		return "", p.errorf("expected valid '@'-identifier for symbol name")
+	}
+	name, err := p.symbolName(p.tok)
+	if err == nil {
+		p.advance()
+	}
+	return name, err
+}
+
+// ParseOptionalSymbolName implements ir.OpParser.
+func (p *parser) ParseOptionalSymbolName() (string, bool) {
+	if p.tok.kind != tokAt {
+		return "", false
+	}
+	name, err := p.ParseSymbolName()
+	return name, err == nil
+}
+
+// ParseKeyword implements ir.OpParser.
+func (p *parser) ParseKeyword(kw string) error {
+	if !p.isKeyword(kw) {
+		return p.errorf("expected '%s'", kw)
+	}
+	p.advance()
+	return nil
+}
+
+// ParseOptionalKeyword implements ir.OpParser.
+func (p *parser) ParseOptionalKeyword(kw string) bool {
+	if !p.isKeyword(kw) {
+		return false
+	}
+	p.advance()
+	return true
+}
+
+// ParseIdentifier implements ir.OpParser.
+func (p *parser) ParseIdentifier() (string, error) {
+	if p.tok.kind != tokBareIdent {
+		return "", p.errorf("expected valid keyword")
+	}
+	s := p.text(p.tok)
+	p.advance()
+	return s, nil
+}
+
+// ParsePunct implements ir.OpParser.
+func (p *parser) ParsePunct(s string) error { return p.expect(s, "") }
+
+// ParseOptionalPunct implements ir.OpParser.
+func (p *parser) ParseOptionalPunct(s string) bool { return p.consumeIf(s) }
+
+// ParseInteger implements ir.OpParser.
+func (p *parser) ParseInteger() (int64, error) {
+	v, ok, err := p.ParseOptionalInteger()
+	if err == nil && !ok {
+		err = p.errorf("expected integer value")
+	}
+	return v, err
+}
+
+// ParseOptionalInteger implements ir.OpParser.
+func (p *parser) ParseOptionalInteger() (int64, bool, error) {
+	neg := false
+	if p.isPunct("-") {
+		save, saveTok, savePrev := *p.lex, p.tok, p.prevEnd
+		p.advance()
+		if p.tok.kind != tokInteger {
+			*p.lex, p.tok, p.prevEnd = save, saveTok, savePrev
+			return 0, false, nil
+		}
+		neg = true
+	}
+	if p.tok.kind != tokInteger {
+		return 0, false, nil
+	}
+	v, err := strconv.ParseInt(p.text(p.tok), 0, 64)
+	if err != nil {
+		return 0, true, p.errorf("integer value too large")
+	}
+	p.advance()
+	if neg {
+		v = -v
+	}
+	return v, true, nil
+}
+
+// ParseString implements ir.OpParser.
+func (p *parser) ParseString() (string, error) {
+	if p.tok.kind != tokString {
+		return "", p.errorf("expected string")
+	}
+	s, err := p.unquote(p.tok)
+	if err == nil {
+		p.advance()
+	}
+	return s, err
+}
+
+// ParseArgument implements ir.OpParser.
+func (p *parser) ParseArgument(withType, withAttrs bool) (ir.Argument, error) {
+	u, err := p.ParseOperand()
+	if err != nil {
+		return ir.Argument{}, err
+	}
+	if u.Number != 0 {
+		return ir.Argument{}, p.errorAt(p.offsetOf(u.Loc), "expected argument name without result number")
+	}
+	a := ir.Argument{Name: u}
+	if withType {
+		if a.Type, err = p.ParseColonType(); err != nil {
+			return a, err
+		}
+	}
+	if withAttrs && p.isPunct("{") {
+		if a.Attrs, err = p.parseAttrDict(); err != nil {
+			return a, err
+		}
+	}
+	if a.Loc, err = p.ParseOptionalLocation(); err != nil {
+		return a, err
+	}
+	return a, nil
+}
+
+// ParseArgumentList implements ir.OpParser.
+func (p *parser) ParseArgumentList(d ir.Delimiter, withType, withAttrs bool) ([]ir.Argument, error) {
+	out := []ir.Argument{}
+	err := p.parseDelimited(d, func() bool { return p.tok.kind == tokPercent }, func() error {
+		a, err := p.ParseArgument(withType, withAttrs)
+		out = append(out, a)
+		return err
+	})
+	return out, err
+}
+
+// ParseRegion implements ir.OpParser.
+func (p *parser) ParseRegion(r *ir.Region, args []ir.Argument) error {
+	return p.parseRegion(r, args)
+}
+
+// ParseOptionalRegion implements ir.OpParser.
+func (p *parser) ParseOptionalRegion(r *ir.Region, args []ir.Argument) (bool, error) {
+	if !p.isPunct("{") {
+		return false, nil
+	}
+	return true, p.parseRegion(r, args)
+}
+
+// ParseSuccessor implements ir.OpParser.
+func (p *parser) ParseSuccessor() (*ir.Block, error) { return p.parseSuccessorRef() }

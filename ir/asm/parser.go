@@ -1,0 +1,882 @@
+package asm
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tt-compiler/tt/ir"
+)
+
+// ParseOptions configures parsing.
+type ParseOptions struct {
+	// Filename is used in locations and diagnostics.
+	Filename string
+	// FirstLine is the line number of the first line of src in the original
+	// file (1 when 0), so that --split-input-file chunks keep their line
+	// numbers.
+	FirstLine int
+	// MaxNesting bounds region nesting (DefaultMaxNesting when 0), so that
+	// hostile input cannot exhaust the stack.
+	MaxNesting int
+}
+
+// DefaultMaxNesting is the deepest region nesting the parser accepts.
+const DefaultMaxNesting = 10000
+
+// Parse parses MLIR text (generic and custom forms) into a builtin.module.
+// As in MLIR, top-level operations are wrapped in an implicit module unless
+// the text holds exactly one builtin.module. The builtin dialect must be
+// loaded in ctx. Errors are *ir.Diagnostic values located in the text.
+func Parse(ctx *ir.Context, src []byte, opts ParseOptions) (*ir.Operation, error) {
+	p := newParser(ctx, src, opts)
+	return p.parseFile()
+}
+
+// ParseString is Parse for a string.
+func ParseString(ctx *ir.Context, src string, opts ParseOptions) (*ir.Operation, error) {
+	return Parse(ctx, []byte(src), opts)
+}
+
+// ParseOp parses a single operation (no implicit module) and verifies
+// nothing; handy in tests and for building IR snippets from text.
+func ParseOp(ctx *ir.Context, src string) (*ir.Operation, error) {
+	m, err := ParseString(ctx, src, ParseOptions{Filename: "<snippet>"})
+	if err != nil {
+		return nil, err
+	}
+	body := m.Region(0).Front()
+	op := body.First()
+	if op == nil || op.Next() != nil {
+		return nil, fmt.Errorf("ParseOp: expected exactly one operation")
+	}
+	op.Remove()
+	return op, nil
+}
+
+type parser struct {
+	ctx   *ir.Context
+	file  string
+	src   []byte
+	lines *lineTable
+	lex   *lexer
+	tok   token
+	// prevEnd is where the previous token ended (to see that "#1" in
+	// "%0#1" is glued to its value name).
+	prevEnd int32
+
+	attrAliases  map[string]ir.Attribute
+	typeAliases  map[string]ir.Type
+	deferredLocs []*deferredLoc
+	typeCache    map[string]ir.Type
+
+	scopes     []*isolatedScope
+	opStack    []*ir.OpDef // ops whose custom form or regions are being parsed
+	depth      int
+	maxNesting int
+}
+
+func newParser(ctx *ir.Context, src []byte, opts ParseOptions) *parser {
+	first := opts.FirstLine
+	if first <= 0 {
+		first = 1
+	}
+	file := opts.Filename
+	if file == "" {
+		file = "<stdin>"
+	}
+	maxNest := opts.MaxNesting
+	if maxNest <= 0 {
+		maxNest = DefaultMaxNesting
+	}
+	lines := newLineTable(src, file, first)
+	p := &parser{
+		ctx: ctx, file: file, src: src, lines: lines, lex: newLexer(src, lines),
+		attrAliases: map[string]ir.Attribute{}, typeAliases: map[string]ir.Type{},
+		typeCache: map[string]ir.Type{}, maxNesting: maxNest,
+	}
+	p.tok = p.lex.next()
+	return p
+}
+
+// ---- Token helpers ----
+
+func (p *parser) text(t token) string { return string(p.src[t.start:t.end]) }
+
+func (p *parser) advance() {
+	p.prevEnd = p.tok.end
+	p.tok = p.lex.next()
+}
+
+func (p *parser) locOf(off int32) *ir.FileLineColLoc {
+	line, col := p.lines.position(int(off))
+	return ir.FileLineCol(p.file, line, col)
+}
+
+func (p *parser) errorAt(off int32, format string, args ...any) error {
+	return ir.Errorf(p.locOf(off), format, args...)
+}
+
+// errorf reports an error at the current token (for invalid tokens, the
+// lexer's message).
+func (p *parser) errorf(format string, args ...any) error {
+	if p.tok.kind == tokError {
+		return p.errorAt(p.tok.start, "%s", p.lex.err)
+	}
+	return p.errorAt(p.tok.start, format, args...)
+}
+
+func (p *parser) isPunct(s string) bool {
+	return p.tok.kind == tokPunct && int(p.tok.end-p.tok.start) == len(s) && string(p.src[p.tok.start:p.tok.end]) == s
+}
+
+func (p *parser) isKeyword(s string) bool {
+	return p.tok.kind == tokBareIdent && int(p.tok.end-p.tok.start) == len(s) && string(p.src[p.tok.start:p.tok.end]) == s
+}
+
+func (p *parser) consumeIf(s string) bool {
+	if p.isPunct(s) {
+		p.advance()
+		return true
+	}
+	return false
+}
+
+func (p *parser) expect(s, context string) error {
+	if p.consumeIf(s) {
+		return nil
+	}
+	if context == "" {
+		return p.errorf("expected '%s'", s)
+	}
+	return p.errorf("expected '%s' %s", s, context)
+}
+
+// parseCommaList calls elem for each element of a comma-separated list
+// delimited by open and close; an empty list is allowed.
+func (p *parser) parseCommaList(open, close, context string, elem func() error) error {
+	if err := p.expect(open, context); err != nil {
+		return err
+	}
+	if p.consumeIf(close) {
+		return nil
+	}
+	for {
+		if err := elem(); err != nil {
+			return err
+		}
+		if p.consumeIf(close) {
+			return nil
+		}
+		if !p.consumeIf(",") {
+			return p.errorf("expected ',' or '%s' %s", close, context)
+		}
+	}
+}
+
+// ---- Top level ----
+
+func (p *parser) parseFile() (*ir.Operation, error) {
+	if p.ctx.LookupOp("builtin.module") == nil {
+		return nil, fmt.Errorf("asm: the builtin dialect is not loaded in the context")
+	}
+	region := &ir.Region{}
+	body := ir.NewBlock(nil, nil)
+	region.PushBack(body)
+	module := p.ctx.NewOp(&ir.OperationState{Name: "builtin.module", Loc: ir.FileLineCol(p.file, 0, 0), Regions: []*ir.Region{region}})
+	p.pushIsolated()
+	p.opStack = append(p.opStack, module.Def())
+	for p.tok.kind != tokEOF {
+		var err error
+		switch {
+		case p.tok.kind == tokHash && p.peekIsAliasDef():
+			err = p.parseAttrAliasDef()
+		case p.tok.kind == tokBang && p.peekIsAliasDef():
+			err = p.parseTypeAliasDef()
+		default:
+			err = p.parseOperation(body)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := p.popIsolated(); err != nil {
+		return nil, err
+	}
+	if err := p.resolveDeferredLocs(module); err != nil {
+		return nil, err
+	}
+	if first := body.First(); first != nil && first == body.Last() && first.Name() == "builtin.module" {
+		first.Remove()
+		module.Erase()
+		return first, nil
+	}
+	return module, nil
+}
+
+// peekIsAliasDef reports whether the current #name / !name is followed by '='.
+func (p *parser) peekIsAliasDef() bool {
+	save := *p.lex
+	next := p.lex.next()
+	*p.lex = save
+	return next.kind == tokPunct && p.text(next) == "="
+}
+
+func (p *parser) parseAttrAliasDef() error {
+	nameTok := p.tok
+	name := p.text(nameTok)[1:]
+	if strings.Contains(name, ".") {
+		return p.errorf("attribute names with a '.' are reserved for dialect-defined names")
+	}
+	p.advance()
+	p.advance() // '='
+	if _, dup := p.attrAliases[name]; dup {
+		return p.errorAt(nameTok.start, "redefinition of attribute alias id '%s'", name)
+	}
+	a, err := p.parseAttribute(nil)
+	if err != nil {
+		return err
+	}
+	p.attrAliases[name] = a
+	return nil
+}
+
+func (p *parser) parseTypeAliasDef() error {
+	nameTok := p.tok
+	name := p.text(nameTok)[1:]
+	if strings.Contains(name, ".") {
+		return p.errorf("type names with a '.' are reserved for dialect-defined names")
+	}
+	p.advance()
+	p.advance() // '='
+	if _, dup := p.typeAliases[name]; dup {
+		return p.errorAt(nameTok.start, "redefinition of type alias id '%s'", name)
+	}
+	t, err := p.parseType()
+	if err != nil {
+		return err
+	}
+	p.typeAliases[name] = t
+	return nil
+}
+
+// ---- SSA value scopes ----
+
+// isolatedScope holds the SSA names of an isolated-from-above region tree.
+type isolatedScope struct {
+	values  map[string]*valueEntry
+	regions []*regionScope
+	// forward lists names used before their definition, in use order.
+	forward []string
+}
+
+type valueEntry struct {
+	vals       []ir.Value
+	defOff     int32
+	defined    bool
+	fwdOff     int32 // first forward use
+	placeholds []*ir.Operation
+}
+
+type regionScope struct {
+	defined []string
+	blocks  map[string]*blockEntry
+	order   []string
+}
+
+type blockEntry struct {
+	block   *ir.Block
+	defined bool
+	off     int32
+}
+
+func (p *parser) pushIsolated() {
+	p.scopes = append(p.scopes, &isolatedScope{values: map[string]*valueEntry{}})
+}
+
+func (p *parser) popIsolated() error {
+	s := p.scopes[len(p.scopes)-1]
+	p.scopes = p.scopes[:len(p.scopes)-1]
+	for _, name := range s.forward {
+		e := s.values[name]
+		if !e.defined {
+			return p.errorAt(e.fwdOff, "use of undeclared SSA value name")
+		}
+	}
+	return nil
+}
+
+func (p *parser) scope() *isolatedScope { return p.scopes[len(p.scopes)-1] }
+
+func (p *parser) pushRegion() *regionScope {
+	r := &regionScope{blocks: map[string]*blockEntry{}}
+	s := p.scope()
+	s.regions = append(s.regions, r)
+	return r
+}
+
+func (p *parser) popRegion() error {
+	s := p.scope()
+	r := s.regions[len(s.regions)-1]
+	s.regions = s.regions[:len(s.regions)-1]
+	for _, name := range r.order {
+		if b := r.blocks[name]; !b.defined {
+			return p.errorAt(b.off, "reference to an undefined block")
+		}
+	}
+	for _, name := range r.defined {
+		delete(s.values, name)
+	}
+	return nil
+}
+
+// defineValue binds name to vals (a result group or one block argument).
+func (p *parser) defineValue(name string, vals []ir.Value, off int32) error {
+	s := p.scope()
+	e, ok := s.values[name]
+	if ok && e.defined {
+		return ir.Errorf(p.locOf(off), "redefinition of SSA value '%%%s'", name).
+			AttachNote(p.locOf(e.defOff), "previously defined here")
+	}
+	if ok {
+		// Resolve forward references.
+		for i, ph := range e.placeholds {
+			if ph == nil {
+				continue
+			}
+			if i >= len(vals) {
+				return p.errorAt(e.fwdOff, "reference to invalid result number")
+			}
+			if ph.Result(0).Type() != vals[i].Type() {
+				return p.errorAt(off, "definition of SSA value '%%%s#%d' has type %s", name, i, vals[i].Type())
+			}
+			ph.Result(0).ReplaceAllUsesWith(vals[i])
+			ph.Erase()
+		}
+	} else {
+		e = &valueEntry{}
+		s.values[name] = e
+	}
+	e.vals, e.defined, e.defOff, e.placeholds = vals, true, off, nil
+	if n := len(s.regions); n > 0 {
+		s.regions[n-1].defined = append(s.regions[n-1].defined, name)
+	}
+	return nil
+}
+
+// resolveValue returns the value %name#num of type t (nil t: the defined
+// value's own type), creating a forward-reference placeholder when the
+// value is not defined yet and t is known.
+func (p *parser) resolveValue(name string, num int, t ir.Type, off int32) (ir.Value, error) {
+	s := p.scope()
+	e, ok := s.values[name]
+	if ok && e.defined {
+		if num >= len(e.vals) {
+			return nil, p.errorAt(off, "reference to invalid result number")
+		}
+		v := e.vals[num]
+		if t != nil && v.Type() != t {
+			return nil, p.errorAt(off, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", name, t, v.Type())
+		}
+		return v, nil
+	}
+	if t == nil {
+		return nil, p.errorAt(off, "use of undeclared SSA value name")
+	}
+	if !ok {
+		e = &valueEntry{fwdOff: off}
+		s.values[name] = e
+		s.forward = append(s.forward, name)
+	}
+	if num > 1<<16 {
+		return nil, p.errorAt(off, "result number %d is too large", num)
+	}
+	for len(e.placeholds) <= num {
+		e.placeholds = append(e.placeholds, nil)
+	}
+	if ph := e.placeholds[num]; ph != nil {
+		if ph.Result(0).Type() != t {
+			return nil, p.errorAt(off, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", name, t, ph.Result(0).Type())
+		}
+		return ph.Result(0), nil
+	}
+	ph := p.ctx.NewOp(&ir.OperationState{Name: "builtin.unrealized_forward_reference", ResultTypes: []ir.Type{t}, Loc: p.locOf(off)})
+	e.placeholds[num] = ph
+	return ph.Result(0), nil
+}
+
+// blockRef returns the block named name in the current region, creating it
+// on first reference.
+func (p *parser) blockRef(name string, off int32) *ir.Block {
+	s := p.scope()
+	r := s.regions[len(s.regions)-1]
+	if b, ok := r.blocks[name]; ok {
+		return b.block
+	}
+	b := &blockEntry{block: ir.NewBlock(nil, nil), off: off}
+	r.blocks[name] = b
+	r.order = append(r.order, name)
+	return b.block
+}
+
+// ---- Operations ----
+
+type resultGroup struct {
+	name  string
+	count int
+	off   int32
+}
+
+func (p *parser) parseOperation(block *ir.Block) error {
+	start := p.tok.start
+	var groups []resultGroup
+	if p.tok.kind == tokPercent {
+		for {
+			if p.tok.kind != tokPercent {
+				return p.errorf("expected valid ssa identifier")
+			}
+			g := resultGroup{name: p.text(p.tok)[1:], count: 1, off: p.tok.start}
+			p.advance()
+			if p.isPunct(":") {
+				p.advance()
+				n, err := p.parseCount()
+				if err != nil {
+					return err
+				}
+				g.count = n
+			}
+			groups = append(groups, g)
+			if !p.consumeIf(",") {
+				break
+			}
+		}
+		if err := p.expect("=", "after SSA name"); err != nil {
+			return err
+		}
+	}
+	var op *ir.Operation
+	var err error
+	loc := p.locOf(start)
+	switch p.tok.kind {
+	case tokString:
+		op, err = p.parseGenericOp(loc)
+	case tokBareIdent:
+		op, err = p.parseCustomOp(loc)
+	default:
+		return p.errorf("expected operation name in quotes")
+	}
+	if err != nil {
+		return err
+	}
+	if p.isKeyword("loc") {
+		l, err := p.parseLocation()
+		if err != nil {
+			return err
+		}
+		op.SetLoc(l)
+	}
+	total := 0
+	for _, g := range groups {
+		total += g.count
+	}
+	if len(groups) > 0 && total != op.NumResults() {
+		return p.errorAt(start, "operation defines %d results but was provided %d to bind", op.NumResults(), total)
+	}
+	idx := 0
+	for _, g := range groups {
+		vals := make([]ir.Value, g.count)
+		for i := range vals {
+			vals[i] = op.Result(idx)
+			idx++
+		}
+		if err := p.defineValue(g.name, vals, g.off); err != nil {
+			return err
+		}
+	}
+	block.Append(op)
+	return nil
+}
+
+func (p *parser) parseCount() (int, error) {
+	if p.tok.kind != tokInteger {
+		return 0, p.errorf("expected integer number of results")
+	}
+	n, err := strconv.Atoi(p.text(p.tok))
+	if err != nil || n < 1 || n > 1<<20 {
+		return 0, p.errorf("expected named operation to have at least 1 result")
+	}
+	p.advance()
+	return n, nil
+}
+
+type unresolved struct {
+	name string
+	num  int
+	off  int32
+}
+
+func (p *parser) parseValueUse() (unresolved, error) {
+	if p.tok.kind != tokPercent {
+		return unresolved{}, p.errorf("expected SSA operand")
+	}
+	u := unresolved{name: p.text(p.tok)[1:], off: p.tok.start}
+	p.advance()
+	if p.tok.kind == tokHash && p.tok.start == p.prevEnd {
+		numText := p.text(p.tok)[1:]
+		n, err := strconv.Atoi(numText)
+		if err != nil || n < 0 {
+			return u, p.errorf("invalid SSA value result number")
+		}
+		u.num = n
+		p.advance()
+	}
+	return u, nil
+}
+
+func (p *parser) checkOpRegistered(name string, off int32) (*ir.OpDef, error) {
+	def := p.ctx.LookupOp(name)
+	if def != nil || p.ctx.AllowUnregistered {
+		return def, nil
+	}
+	if p.ctx.IsDialectLoaded(name) {
+		d, _, _ := strings.Cut(name, ".")
+		return nil, p.errorAt(off, "operation '%s' is not registered in the '%s' dialect (use --allow-unregistered-dialect to keep unknown operations)", name, d)
+	}
+	return nil, p.errorAt(off, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+}
+
+func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
+	nameTok := p.tok
+	name, err := p.unquote(nameTok)
+	if err != nil {
+		return nil, err
+	}
+	if name == "" {
+		return nil, p.errorf("empty operation name is invalid")
+	}
+	def, err := p.checkOpRegistered(name, nameTok.start)
+	if err != nil {
+		return nil, err
+	}
+	p.advance()
+	var uses []unresolved
+	err = p.parseCommaList("(", ")", "to start operand list", func() error {
+		u, err := p.parseValueUse()
+		uses = append(uses, u)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	if p.isPunct("[") {
+		err := p.parseCommaList("[", "]", "in successor list", func() error {
+			b, err := p.parseSuccessorRef()
+			st.Successors = append(st.Successors, b)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if p.isPunct("<") {
+		return nil, p.errorf("operation properties ('<{...}>') are not supported; MLIR 16 syntax has none")
+	}
+	if p.isPunct("(") {
+		p.opStack = append(p.opStack, def)
+		err := p.parseCommaList("(", ")", "in region list", func() error {
+			r := st.AddRegion()
+			return p.parseRegion(r, nil)
+		})
+		p.opStack = p.opStack[:len(p.opStack)-1]
+		if err != nil {
+			return nil, err
+		}
+	}
+	if p.isPunct("{") {
+		if err := p.parseAttrDictInto(st); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.expect(":", "followed by operation type"); err != nil {
+		return nil, err
+	}
+	typeOff := p.tok.start
+	fnType, err := p.parseFunctionTypeOnly()
+	if err != nil {
+		return nil, err
+	}
+	if len(fnType.Inputs) != len(uses) {
+		return nil, p.errorAt(typeOff, "expected %d operand type%s but had %d", len(uses), pluralS(len(uses)), len(fnType.Inputs))
+	}
+	for i, u := range uses {
+		v, err := p.resolveValue(u.name, u.num, fnType.Inputs[i], u.off)
+		if err != nil {
+			return nil, err
+		}
+		st.Operands = append(st.Operands, v)
+	}
+	st.ResultTypes = fnType.Results
+	if st.ResultTypes == nil {
+		st.ResultTypes = []ir.Type{}
+	}
+	return p.ctx.NewOp(st), nil
+}
+
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func (p *parser) parseSuccessorRef() (*ir.Block, error) {
+	if p.tok.kind != tokCaret {
+		return nil, p.errorf("expected block name")
+	}
+	if len(p.scope().regions) == 0 {
+		return nil, p.errorf("successors are only allowed inside a region")
+	}
+	b := p.blockRef(p.text(p.tok)[1:], p.tok.start)
+	p.advance()
+	return b, nil
+}
+
+// resolveOpName applies the default dialects of the enclosing ops to a
+// custom op name written without a dialect prefix.
+func (p *parser) resolveOpName(name string) string {
+	if strings.Contains(name, ".") {
+		return name
+	}
+	for i := len(p.opStack) - 1; i >= 0; i-- {
+		if d := p.opStack[i]; d != nil && d.DefaultDialect != "" {
+			if full := d.DefaultDialect + "." + name; p.ctx.LookupOp(full) != nil {
+				return full
+			}
+		}
+	}
+	if full := "builtin." + name; p.ctx.LookupOp(full) != nil {
+		return full
+	}
+	return name
+}
+
+func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
+	nameTok := p.tok
+	name := p.resolveOpName(p.text(nameTok))
+	def := p.ctx.LookupOp(name)
+	if def == nil {
+		d, _, hasDot := strings.Cut(name, ".")
+		if hasDot && !p.ctx.IsDialectLoaded(name) {
+			return nil, p.errorf("Dialect '%s' not found for custom op '%s' ", d, name)
+		}
+		return nil, p.errorf("custom op '%s' is unknown", name)
+	}
+	if def.Parse == nil && def.Format == "" {
+		return nil, p.errorf("custom op '%s' has no custom assembly form; write it in generic form", name)
+	}
+	p.advance()
+	st := &ir.OperationState{Name: name, Loc: loc}
+	p.opStack = append(p.opStack, def)
+	var err error
+	if def.Parse != nil {
+		err = def.Parse(p, st)
+	} else {
+		var f *format
+		if f, err = formatFor(def); err == nil {
+			err = f.parse(p, st)
+		}
+	}
+	p.opStack = p.opStack[:len(p.opStack)-1]
+	if err != nil {
+		return nil, err
+	}
+	if st.ResultTypes == nil {
+		if def.InferResultTypes == nil {
+			st.ResultTypes = []ir.Type{}
+		} else {
+			ts, err := def.InferResultTypes(p.ctx, st.Operands, st.Attrs, st.Regions)
+			if err != nil {
+				return nil, ir.Errorf(loc, "'%s' op %v", name, err)
+			}
+			st.ResultTypes = ts
+		}
+	}
+	return p.ctx.NewOp(st), nil
+}
+
+// ---- Regions and blocks ----
+
+// parseRegion parses "{ ... }" into r. entryArgs, when non-nil, are the
+// arguments of the entry block declared by a custom form.
+func (p *parser) parseRegion(r *ir.Region, entryArgs []ir.Argument) error {
+	openOff := p.tok.start
+	if err := p.expect("{", "to begin a region"); err != nil {
+		return err
+	}
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > p.maxNesting {
+		return p.errorAt(openOff, "regions are nested more than %d deep", p.maxNesting)
+	}
+	var cur *ir.OpDef
+	if n := len(p.opStack); n > 0 {
+		cur = p.opStack[n-1]
+	}
+	isolated := cur != nil && cur.Traits&ir.IsolatedFromAbove != 0
+	if isolated {
+		p.pushIsolated()
+	}
+	p.pushRegion()
+	err := p.parseRegionBody(r, entryArgs)
+	if err == nil {
+		err = p.popRegion()
+	}
+	if err == nil && isolated {
+		err = p.popIsolated()
+	}
+	return err
+}
+
+func (p *parser) parseRegionBody(r *ir.Region, entryArgs []ir.Argument) error {
+	if p.consumeIf("}") {
+		if entryArgs != nil && len(entryArgs) > 0 {
+			return p.errorf("expected region body with arguments")
+		}
+		return nil
+	}
+	if p.tok.kind != tokCaret || entryArgs != nil {
+		if p.tok.kind == tokCaret {
+			return p.errorf("invalid block name in region with named arguments")
+		}
+		entry := ir.NewBlock(nil, nil)
+		r.PushBack(entry)
+		for _, a := range entryArgs {
+			if err := p.addArgument(entry, a); err != nil {
+				return err
+			}
+		}
+		if err := p.parseBlockOps(entry); err != nil {
+			return err
+		}
+	}
+	for p.tok.kind == tokCaret {
+		if err := p.parseBlock(r); err != nil {
+			return err
+		}
+	}
+	return p.expect("}", "to end region")
+}
+
+func (p *parser) addArgument(b *ir.Block, a ir.Argument) error {
+	loc := a.Loc
+	if loc == nil {
+		loc = a.Name.Loc
+	}
+	arg := b.AddArgument(a.Type, loc)
+	off := p.offsetOf(a.Name.Loc)
+	return p.defineValue(a.Name.Name, []ir.Value{arg}, off)
+}
+
+// offsetOf recovers a byte offset from a location made by this parser.
+func (p *parser) offsetOf(l ir.Location) int32 {
+	fl, ok := l.(*ir.FileLineColLoc)
+	if !ok {
+		return p.tok.start
+	}
+	i := fl.Line - p.lines.firstLine
+	if i < 0 || i >= len(p.lines.starts) {
+		return p.tok.start
+	}
+	return int32(p.lines.starts[i] + fl.Col - 1)
+}
+
+func (p *parser) parseBlock(r *ir.Region) error {
+	nameTok := p.tok
+	name := p.text(nameTok)[1:]
+	p.advance()
+	block := p.blockRef(name, nameTok.start)
+	rs := p.scope().regions[len(p.scope().regions)-1]
+	e := rs.blocks[name]
+	if e.defined {
+		return p.errorAt(nameTok.start, "redefinition of block '^%s'", name)
+	}
+	e.defined = true
+	r.PushBack(block)
+	if p.isPunct("(") {
+		err := p.parseCommaList("(", ")", "in block argument list", func() error {
+			a, err := p.ParseArgument(true, false)
+			if err != nil {
+				return err
+			}
+			return p.addArgument(block, a)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if err := p.expect(":", "after block name"); err != nil {
+		return err
+	}
+	return p.parseBlockOps(block)
+}
+
+func (p *parser) parseBlockOps(b *ir.Block) error {
+	for p.tok.kind != tokCaret && !p.isPunct("}") {
+		if p.tok.kind == tokEOF {
+			return p.errorf("expected '}' to end region")
+		}
+		if err := p.parseOperation(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ---- Strings ----
+
+// unquote decodes a string token: \n, \t, \", \\ and \XX hex escapes.
+func (p *parser) unquote(t token) (string, error) {
+	raw := p.src[t.start+1 : t.end-1]
+	if !containsByte(raw, '\\') {
+		return string(raw), nil
+	}
+	var sb strings.Builder
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c != '\\' {
+			sb.WriteByte(c)
+			continue
+		}
+		i++
+		if i >= len(raw) {
+			return "", p.errorAt(t.start+1+int32(i), "unknown escape in string literal")
+		}
+		switch raw[i] {
+		case 'n':
+			sb.WriteByte('\n')
+		case 't':
+			sb.WriteByte('\t')
+		case '"', '\\':
+			sb.WriteByte(raw[i])
+		default:
+			if i+1 < len(raw) && isHex(raw[i]) && isHex(raw[i+1]) {
+				v, _ := strconv.ParseUint(string(raw[i:i+2]), 16, 8)
+				sb.WriteByte(byte(v))
+				i++
+				continue
+			}
+			return "", p.errorAt(t.start+1+int32(i)-1, "unknown escape in string literal")
+		}
+	}
+	return sb.String(), nil
+}
+
+func containsByte(b []byte, c byte) bool {
+	for _, x := range b {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
