@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // floatKind returns the float kind of t, treating non-float types as f64.
@@ -174,26 +176,42 @@ func precisionBits(k FloatKind) int {
 // exponential notation with six significant digits when that reads back to
 // the same value, else with enough digits to round-trip when the result
 // contains a '.', else as the hexadecimal bit pattern (also for NaN and
-// infinities).
+// infinities). The digit generation follows LLVM's APFloat::toString,
+// including its truncation before rounding, so output matches mlir-opt's.
 func FormatFloat(v float64, t Type) string {
-	k := floatKind(t)
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return hexFloat(t, v)
 	}
-	if v == 0 {
-		if math.Signbit(v) {
-			return "-0.000000e+00"
-		}
-		return "0.000000e+00"
+	if s, ok := floatCache.Load(floatKey{floatKind(t), math.Float64bits(v)}); ok {
+		return s.(string)
 	}
-	s := strconv.FormatFloat(v, 'e', 5, 64)
-	mant, exp, _ := strings.Cut(s, "e")
-	short := mant + "0e" + exp
+	s := formatFloatUncached(v, t)
+	if floatCacheSize.Add(1) <= maxFloatCache {
+		floatCache.Store(floatKey{floatKind(t), math.Float64bits(v)}, s)
+	}
+	return s
+}
+
+const maxFloatCache = 1 << 16
+
+var floatCacheSize atomic.Int64
+
+type floatKey struct {
+	kind FloatKind
+	bits uint64
+}
+
+// floatCache memoizes FormatFloat: programs repeat the same constants, and
+// exact decimal expansion needs big integers.
+var floatCache sync.Map
+
+func formatFloatUncached(v float64, t Type) string {
+	k := floatKind(t)
+	short := apfloatToString(v, 6, 0, false, precisionBits(k))
 	if back, err := strconv.ParseFloat(short, 64); err == nil && FloatBits(t, back) == FloatBits(t, v) {
 		return short
 	}
-	prec := 2 + precisionBits(k)*59/196
-	if str := apfloatDefaultString(v, prec); strings.Contains(str, ".") {
+	if str := apfloatToString(v, 0, 3, true, precisionBits(k)); strings.Contains(str, ".") {
 		return str
 	}
 	return hexFloat(t, v)
@@ -203,54 +221,134 @@ func hexFloat(t Type, v float64) string {
 	return "0x" + strings.ToUpper(strconv.FormatUint(FloatBits(t, v), 16))
 }
 
-// apfloatDefaultString mirrors APFloat::toString with the default arguments
-// (precision derived from the format, max padding 3, truncated zeros):
-// digits are rounded half-up on the exact decimal expansion.
-func apfloatDefaultString(v float64, prec int) string {
-	neg := v < 0
-	digits, exp := exactDecimal(math.Abs(v)) // v = 0.d1d2... * 10^exp
-	digits, exp = roundDigitsHalfUp(digits, exp, prec)
-	digits = strings.TrimRight(digits, "0")
-	if digits == "" {
-		digits, exp = "0", 1
-	}
-	n := len(digits)
-	// APFloat's exponent is that of the last digit: value = digits * 10^e.
-	e := exp - n
+// apfloatToString mirrors APFloat::toString(Str, FormatPrecision,
+// FormatMaxPadding, TruncateZero) for a finite value whose format has
+// precBits bits of significand.
+func apfloatToString(v float64, formatPrecision, maxPadding int, truncateZero bool, precBits int) string {
 	var sb strings.Builder
-	if neg {
+	if math.Signbit(v) {
 		sb.WriteByte('-')
+		v = -v
 	}
-	const maxPadding = 3
-	scientific := false
-	if e >= 0 {
-		scientific = e > maxPadding || n+e > prec
-	} else if msd := e + n - 1; msd < 0 {
-		scientific = -msd > maxPadding
+	if v == 0 {
+		switch {
+		case maxPadding != 0:
+			sb.WriteByte('0')
+		case truncateZero:
+			sb.WriteString("0.0E+0")
+		default:
+			sb.WriteString("0.0")
+			if formatPrecision > 1 {
+				sb.WriteString(strings.Repeat("0", formatPrecision-1))
+			}
+			sb.WriteString("e+00")
+		}
+		return sb.String()
+	}
+	if formatPrecision == 0 {
+		formatPrecision = 2 + precBits*59/196
+	}
+	// v = mant * 2^exp with mant odd.
+	frac, e := math.Frexp(v)
+	mant := uint64(frac * (1 << 53))
+	exp := e - 53
+	for mant&1 == 0 {
+		mant >>= 1
+		exp++
+	}
+	sig := new(big.Int).SetUint64(mant)
+	if exp > 0 {
+		sig.Lsh(sig, uint(exp))
+		exp = 0
+	} else if exp < 0 {
+		sig.Mul(sig, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(-exp)), nil))
+	}
+	// APFloat first truncates the integer to about formatPrecision digits.
+	bitsRequired := (formatPrecision*196 + 58) / 59
+	if bits := sig.BitLen(); bits > bitsRequired {
+		if tens := (bits - bitsRequired) * 59 / 196; tens > 0 {
+			exp += tens
+			sig.Quo(sig, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(tens)), nil))
+		}
+	}
+	digits := sig.String()
+	trimmed := strings.TrimRight(digits, "0")
+	exp += len(digits) - len(trimmed)
+	digits, exp = roundDigitsHalfUp(trimmed, exp, formatPrecision)
+	return formatDecimal(&sb, digits, exp, formatPrecision, maxPadding, truncateZero)
+}
+
+// roundDigitsHalfUp keeps at most prec significant digits (most significant
+// first; value = digits * 10^exp), rounding half up on the first dropped
+// digit and dropping trailing zeros.
+func roundDigitsHalfUp(digits string, exp, prec int) (string, int) {
+	n := len(digits)
+	if n <= prec {
+		return digits, exp
+	}
+	drop := n - prec
+	exp += drop
+	b := []byte(digits[:prec])
+	if digits[prec] >= '5' {
+		i := prec - 1
+		for ; i >= 0 && b[i] == '9'; i-- {
+			b[i] = '0'
+		}
+		if i < 0 {
+			// Carried through every digit: exactly one digit of precision.
+			return "1", exp + prec
+		}
+		b[i]++
+	}
+	s := strings.TrimRight(string(b), "0")
+	return s, exp + (len(b) - len(s))
+}
+
+// formatDecimal lays out digits * 10^exp the way APFloat::toString does.
+func formatDecimal(sb *strings.Builder, digits string, exp, prec, maxPadding int, truncateZero bool) string {
+	n := len(digits)
+	scientific := maxPadding == 0
+	if !scientific {
+		if exp >= 0 {
+			scientific = exp > maxPadding || n+exp > prec
+		} else if msd := exp + n - 1; msd < 0 {
+			scientific = -msd > maxPadding
+		}
 	}
 	switch {
 	case scientific:
-		e += n - 1
+		exp += n - 1
 		sb.WriteByte(digits[0])
 		sb.WriteByte('.')
-		if n == 1 {
+		if n == 1 && truncateZero {
 			sb.WriteByte('0')
 		} else {
 			sb.WriteString(digits[1:])
 		}
-		sb.WriteByte('E')
-		if e >= 0 {
+		if !truncateZero && prec > n-1 {
+			sb.WriteString(strings.Repeat("0", prec-n+1))
+		}
+		if truncateZero {
+			sb.WriteByte('E')
+		} else {
+			sb.WriteByte('e')
+		}
+		if exp >= 0 {
 			sb.WriteByte('+')
 		} else {
 			sb.WriteByte('-')
-			e = -e
+			exp = -exp
 		}
-		sb.WriteString(strconv.Itoa(e))
-	case e >= 0:
+		es := strconv.Itoa(exp)
+		if !truncateZero && len(es) < 2 {
+			es = "0" + es
+		}
+		sb.WriteString(es)
+	case exp >= 0:
 		sb.WriteString(digits)
-		sb.WriteString(strings.Repeat("0", e))
+		sb.WriteString(strings.Repeat("0", exp))
 	default:
-		whole := e + n
+		whole := exp + n
 		if whole > 0 {
 			sb.WriteString(digits[:whole])
 			sb.WriteByte('.')
@@ -262,39 +360,4 @@ func apfloatDefaultString(v float64, prec int) string {
 		}
 	}
 	return sb.String()
-}
-
-// exactDecimal returns the exact decimal digits of a positive finite v and
-// the exponent such that v = 0.digits * 10^exp.
-func exactDecimal(v float64) (string, int) {
-	s := new(big.Float).SetFloat64(v).Text('e', 800)
-	mant, expStr, _ := strings.Cut(s, "e")
-	exp, _ := strconv.Atoi(expStr)
-	digits := strings.Replace(mant, ".", "", 1)
-	return strings.TrimRight(digits, "0"), exp + 1
-}
-
-// roundDigitsHalfUp keeps prec significant digits, rounding half up.
-func roundDigitsHalfUp(digits string, exp, prec int) (string, int) {
-	if len(digits) <= prec {
-		return digits, exp
-	}
-	up := digits[prec] >= '5'
-	b := []byte(digits[:prec])
-	if up {
-		i := prec - 1
-		for ; i >= 0; i-- {
-			if b[i] == '9' {
-				b[i] = '0'
-				continue
-			}
-			b[i]++
-			break
-		}
-		if i < 0 {
-			b = append([]byte{'1'}, b[:prec-1]...)
-			exp++
-		}
-	}
-	return string(b), exp
 }

@@ -447,16 +447,70 @@ func (v *verifier) verifyDominance(op *Operation) error {
 			if val == nil || v.dom.ValueDominates(val, o) {
 				continue
 			}
-			if b := val.ParentBlock(); b != nil && b.parent != nil && mayBeGraphRegion(b.parent) && o.ParentRegion() == b.parent {
-				continue
-			}
-			err = opError(o, "operand #%d does not dominate this use", i).
-				AttachNote(val.Loc(), "operand defined here")
+			err = dominanceError(o, i, val)
 			return WalkInterrupt
 		}
 		return WalkAdvance
 	})
 	return err
+}
+
+// dominanceError reports a use that is not dominated, with MLIR's notes
+// saying where the operand is defined relative to the use.
+func dominanceError(user *Operation, i int, val Value) *Diagnostic {
+	d := Errorf(user.loc, "operand #%d does not dominate this use", i)
+	useRegion := user.ParentRegion()
+	defBlock := val.ParentBlock()
+	var defRegion *Region
+	if defBlock != nil {
+		defRegion = defBlock.parent
+	}
+	relation := func(sameBlock bool, inBlock, inRegion, parent, child, neither string) string {
+		switch {
+		case sameBlock:
+			return inBlock
+		case useRegion == defRegion:
+			return inRegion
+		case defRegion != nil && properAncestor(defRegion, useRegion):
+			return parent
+		case useRegion != nil && properAncestor(useRegion, defRegion):
+			return child
+		}
+		return neither
+	}
+	if def := DefiningOp(val); def != nil {
+		return d.AttachNote(def.loc, "operand defined here%s", relation(user.block == defBlock,
+			" (op in the same block)", " (op in the same region)", " (op in a parent region)",
+			" (op in a child region)", " (op is neither in a parent nor in a child region)"))
+	}
+	var loc Location = Unknown
+	if defBlock != nil && defBlock.ParentOp() != nil {
+		loc = defBlock.ParentOp().loc
+	}
+	if defRegion == nil {
+		return d.AttachNote(loc, " (block without parent)")
+	}
+	index := 0
+	for k, b := range defRegion.blocks {
+		if b == defBlock {
+			index = k
+		}
+	}
+	return d.AttachNote(loc, "operand defined as a block argument (block #%d%s", index, relation(false,
+		"", " in the same region)", " in a parent region)", " in a child region)", " neither in a parent nor in a child region)"))
+}
+
+// properAncestor reports whether region a strictly contains region b.
+func properAncestor(a, b *Region) bool {
+	if b == nil {
+		return false
+	}
+	for op := b.parent; op != nil; op = op.ParentOp() {
+		if op.ParentRegion() == a {
+			return true
+		}
+	}
+	return false
 }
 
 func verifySymbolUses(op *Operation) error {

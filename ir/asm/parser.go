@@ -298,8 +298,9 @@ func (p *parser) popIsolated() error {
 	s := p.scopes[len(p.scopes)-1]
 	p.scopes = p.scopes[:len(p.scopes)-1]
 	for _, name := range s.forward {
-		e := s.values[name]
-		if !e.defined {
+		// A nil entry was defined in a nested region (resolving the
+		// forward references) and went out of scope since.
+		if e := s.values[name]; e != nil && !e.defined {
 			return p.errorAt(e.fwdOff, "use of undeclared SSA value name")
 		}
 	}
@@ -456,7 +457,8 @@ func (p *parser) parseOperation(block *ir.Block) error {
 	}
 	var op *ir.Operation
 	var err error
-	loc := p.locOf(start)
+	// Like MLIR, an op is located at its name, not at its results.
+	loc := p.locOf(p.tok.start)
 	switch p.tok.kind {
 	case tokString:
 		op, err = p.parseGenericOp(loc)

@@ -1,0 +1,175 @@
+// Package ttopt implements the tt-opt command: parse MLIR text, verify it,
+// run passes, and print the result, like mlir-opt.
+package ttopt
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tt-compiler/tt/internal/registry"
+	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/ir/asm"
+)
+
+// Version is the tt version reported by --version.
+const Version = "0.1.0"
+
+// options are tt-opt's flags.
+type options struct {
+	output            string
+	allowUnregistered bool
+	generic           bool
+	debugInfo         bool
+	splitInputFile    bool
+	verifyDiagnostics bool
+}
+
+// Main runs tt-opt with args (without the program name) and returns the exit status.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	opts := &options{}
+	status := 0
+	cmd := &cobra.Command{
+		Use:   "tt-opt [file|-] [flags]",
+		Short: "Parse, verify, transform and print tt IR (MLIR syntax), like mlir-opt",
+		Long: `tt-opt reads a file of IR in MLIR's textual syntax (generic or custom form),
+verifies it, runs the requested passes and prints the result.
+
+Exit status: 0 on success, 1 on any error. Errors are printed as
+file:line:col: error: message, followed by the source line and a caret.`,
+		Example: `  tt-opt model.mlir                          # parse, verify and print
+  tt-opt --print-op-generic model.mlir       # print every op in generic form
+  tt-opt --split-input-file --verify-diagnostics invalid.mlir
+  cat model.mlir | tt-opt - -o out.mlir`,
+		Args:          cobra.MaximumNArgs(1),
+		Version:       Version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			input := "-"
+			if len(args) == 1 {
+				input = args[0]
+			}
+			status = run(opts, input, stdin, stdout, stderr)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&opts.output, "output", "o", "-", "output file (- for standard output)")
+	f.BoolVar(&opts.allowUnregistered, "allow-unregistered-dialect", false, "keep operations of unknown dialects as opaque operations")
+	f.BoolVar(&opts.generic, "print-op-generic", false, "print every operation in generic form")
+	f.BoolVar(&opts.generic, "mlir-print-op-generic", false, "alias of --print-op-generic")
+	f.BoolVar(&opts.debugInfo, "print-debuginfo", false, "print locations")
+	f.BoolVar(&opts.debugInfo, "mlir-print-debuginfo", false, "alias of --print-debuginfo")
+	f.BoolVar(&opts.splitInputFile, "split-input-file", false, "process each '// -----' separated chunk of the input on its own")
+	f.BoolVar(&opts.verifyDiagnostics, "verify-diagnostics", false, "check that the diagnostics produced match the expected-error/-warning/-note/-remark comments")
+	_ = f.MarkHidden("mlir-print-op-generic")
+	_ = f.MarkHidden("mlir-print-debuginfo")
+	cmd.SetVersionTemplate("tt-opt version {{.Version}}\n")
+	cmd.SetArgs(args)
+	cmd.SetIn(stdin)
+	cmd.SetOut(stdout)
+	cmd.SetErr(stderr)
+	if err := cmd.Execute(); err != nil {
+		fmt.Fprintf(stderr, "tt-opt: %v\n", err)
+		return 1
+	}
+	return status
+}
+
+func readInput(name string, stdin io.Reader) ([]byte, string, error) {
+	if name == "-" {
+		data, err := io.ReadAll(stdin)
+		return data, "<stdin>", err
+	}
+	data, err := os.ReadFile(name)
+	return data, name, err
+}
+
+func run(opts *options, input string, stdin io.Reader, stdout, stderr io.Writer) int {
+	src, file, err := readInput(input, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "tt-opt: could not open input file: %v\n", err)
+		return 1
+	}
+	sources := ir.NewSourceMgr()
+	sources.Add(file, src)
+	var out bytes.Buffer
+	failed := false
+	for i, c := range splitInput(src, opts.splitInputFile) {
+		if i > 0 {
+			out.WriteString("// -----\n")
+		}
+		if !processChunk(opts, file, c, sources, &out, stderr) {
+			failed = true
+		}
+	}
+	if err := writeOutput(opts.output, out.Bytes(), stdout); err != nil {
+		fmt.Fprintf(stderr, "tt-opt: %v\n", err)
+		return 1
+	}
+	if failed {
+		return 1
+	}
+	return 0
+}
+
+func writeOutput(name string, data []byte, stdout io.Writer) error {
+	if name == "-" || name == "" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	return os.WriteFile(name, data, 0o644)
+}
+
+// processChunk parses, verifies and prints one chunk. It returns false on failure.
+func processChunk(opts *options, file string, c chunk, sources *ir.SourceMgr, out io.Writer, stderr io.Writer) bool {
+	ctx := registry.NewContext()
+	ctx.AllowUnregistered = opts.allowUnregistered
+	var diags ir.DiagnosticList
+	ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d) })
+
+	module, err := asm.Parse(ctx, c.src, asm.ParseOptions{Filename: file, FirstLine: c.firstLine})
+	if err == nil {
+		err = ir.Verify(module)
+	}
+	if err != nil {
+		diags = append(diags, ir.AsDiagnostic(err, ir.FileLineCol(file, c.firstLine, 1)))
+	}
+	if opts.verifyDiagnostics {
+		exps, perr := parseExpectations(file, c.src, c.firstLine)
+		if perr != nil {
+			fmt.Fprint(stderr, ir.AsDiagnostic(perr, nil).Render(sources))
+			return false
+		}
+		problems := checkExpectations(exps, diags)
+		for _, p := range problems {
+			fmt.Fprint(stderr, p.Render(sources))
+		}
+		if !diags.HasErrors() && module != nil {
+			printModule(opts, module, out)
+		}
+		return len(problems) == 0
+	}
+	for _, d := range diags {
+		fmt.Fprint(stderr, d.Render(sources))
+	}
+	if diags.HasErrors() {
+		return false
+	}
+	printModule(opts, module, out)
+	return true
+}
+
+// printModule prints the module followed by an empty line, as mlir-opt does.
+func printModule(opts *options, module *ir.Operation, out io.Writer) {
+	_ = asm.Print(out, module, asm.PrintOptions{Generic: opts.generic, DebugInfo: opts.debugInfo})
+	_, _ = io.WriteString(out, "\n")
+}
+
+// trimNewline is used by tests.
+func trimNewline(s string) string { return strings.TrimRight(s, "\n") }
