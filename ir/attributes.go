@@ -221,9 +221,27 @@ func (a *ArrayAttr) writeTo(sb *strings.Builder) {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		e.writeTo(sb)
+		writeAttrElided(sb, e)
 	}
 	sb.WriteByte(']')
+}
+
+// writeAttrElided writes a, leaving out the default types i64 and f64 of
+// integer and float attributes, as MLIR does inside arrays and memory spaces.
+func writeAttrElided(sb *strings.Builder, a Attribute) {
+	switch a := a.(type) {
+	case *IntegerAttr:
+		if it, ok := a.Type.(*IntegerType); ok && it.Width == 64 && it.Signedness == Signless {
+			sb.WriteString(a.ValueString())
+			return
+		}
+	case *FloatAttr:
+		if ft, ok := a.Type.(*FloatType); ok && ft.Kind == F64 {
+			sb.WriteString(FormatFloat(a.Value, a.Type))
+			return
+		}
+	}
+	a.writeTo(sb)
 }
 
 // DictionaryAttr is {k = v, ...}, kept sorted by name like MLIR's.

@@ -18,23 +18,39 @@ type DenseElementsAttr struct {
 }
 
 // DenseFloats returns a dense float attribute; values are rounded to the
-// element type. A single value makes a splat.
+// element type. A single value, or values that are all equal, make a splat
+// (as in MLIR, which stores equal elements once).
 func DenseFloats(t ShapedType, values []float64) *DenseElementsAttr {
 	vs := make([]float64, len(values))
 	for i, v := range values {
 		vs[i] = RoundToType(t.ElementType(), v)
 	}
-	return &DenseElementsAttr{Type: t, Splat: len(vs) == 1 && NumElements(t.Shape()) != 1, Floats: vs}
+	return (&DenseElementsAttr{Type: t, Floats: vs}).canonical()
 }
 
-// DenseInts returns a dense integer attribute; a single value makes a splat.
+// DenseInts returns a dense integer attribute; a single value, or values
+// that are all equal, make a splat.
 func DenseInts(t ShapedType, values []int64) *DenseElementsAttr {
 	vs := make([]int64, len(values))
 	for i, v := range values {
 		vs[i] = truncInt(t.ElementType(), v)
 	}
-	return &DenseElementsAttr{Type: t, Splat: len(vs) == 1 && NumElements(t.Shape()) != 1, Ints: vs}
+	return (&DenseElementsAttr{Type: t, Ints: vs}).canonical()
 }
+
+// canonical turns a constant whose elements are all equal into a splat.
+func (a *DenseElementsAttr) canonical() *DenseElementsAttr {
+	n := len(a.Ints) + len(a.Floats)
+	if n == 0 || a.Splat || !a.AllEqual() {
+		return a
+	}
+	a.Ints, a.Floats = a.Ints[:min(len(a.Ints), 1)], a.Floats[:min(len(a.Floats), 1)]
+	a.Splat = a.Len() != 1
+	return a
+}
+
+// Canonical returns a with equal elements stored as a splat.
+func (a *DenseElementsAttr) Canonical() *DenseElementsAttr { return a.canonical() }
 
 // AttrType returns the shaped type of the constant.
 func (a *DenseElementsAttr) AttrType() Type { return a.Type }
@@ -110,8 +126,9 @@ func (a *DenseElementsAttr) writeTo(sb *strings.Builder) {
 	sb.WriteString("dense<")
 	n := a.Len()
 	switch {
-	case a.Splat:
+	case a.Splat || n == 1:
 		a.writeElem(sb, 0)
+	case n == 0:
 	case n > hexThreshold && a.hexWidth() > 0:
 		sb.WriteByte('"')
 		sb.WriteString(a.HexString())

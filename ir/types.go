@@ -227,7 +227,7 @@ func (t *MemRefType) writeTo(sb *strings.Builder) {
 	}
 	if t.MemorySpace != nil {
 		sb.WriteString(", ")
-		sb.WriteString(t.MemorySpace.String())
+		writeAttrElided(sb, t.MemorySpace)
 	}
 	sb.WriteByte('>')
 }
@@ -247,7 +247,7 @@ func (t *UnrankedMemRefType) writeTo(sb *strings.Builder) {
 	t.Elem.writeTo(sb)
 	if t.MemorySpace != nil {
 		sb.WriteString(", ")
-		sb.WriteString(t.MemorySpace.String())
+		writeAttrElided(sb, t.MemorySpace)
 	}
 	sb.WriteByte('>')
 }

@@ -95,7 +95,7 @@ func (v *verifier) verifyBlock(parent *Operation, b *Block) error {
 	}
 	needsTerminator := parent.def != nil && !parent.HasTrait(NoTerminator) && !parent.HasTrait(GraphRegions)
 	if needsTerminator && b.first == nil {
-		return opError(parent, "empty block: expect at least a terminator")
+		return Errorf(parent.loc, "empty block: expect at least a terminator")
 	}
 	for o := b.first; o != nil; o = o.next {
 		if o.HasTrait(Terminator) && o != b.last {

@@ -151,8 +151,13 @@ func parseFunc(p ir.OpParser, st *ir.OperationState) error {
 		return err
 	}
 	body := st.AddRegion()
-	if _, err := p.ParseOptionalRegion(body, args); err != nil {
+	bodyLoc := p.Loc()
+	present, err := p.ParseOptionalRegion(body, args)
+	if err != nil {
 		return err
+	}
+	if present && body.Empty() {
+		return ir.Errorf(bodyLoc, "custom op 'func.func' expected non-empty function body")
 	}
 	if args == nil && !body.Empty() && len(argTypes) > 0 {
 		return p.Errorf("expected named arguments for a function with a body")

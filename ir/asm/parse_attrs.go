@@ -439,7 +439,7 @@ func (p *parser) parseDenseNode(depth int) (*denseNode, error) {
 		return nil, p.errorf("elements literal nests too deeply")
 	}
 	if p.isPunct("[") {
-		n := &denseNode{isList: true}
+		n := &denseNode{isList: true, leaf: p.tok}
 		err := p.parseCommaList("[", "]", "in element literal", func() error {
 			c, err := p.parseDenseNode(depth + 1)
 			n.list = append(n.list, c)
@@ -514,7 +514,7 @@ func (p *parser) denseFromNodes(root *denseNode, st ir.ShapedType, off int32) (i
 			return nil, err
 		}
 	}
-	return a, nil
+	return a.Canonical(), nil
 }
 
 func flattenDense(n *denseNode, out []*denseNode) []*denseNode {

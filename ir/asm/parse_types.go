@@ -124,8 +124,6 @@ func (p *parser) scalarType(s string) (ir.Type, bool) {
 		return p.ctx.Float(ir.F80), true
 	case "f128":
 		return p.ctx.Float(ir.F128), true
-	case "tf32":
-		return p.ctx.Float(ir.TF32), true
 	case "index":
 		return p.ctx.Index(), true
 	case "none":
@@ -391,6 +389,9 @@ func (p *parser) parseMemRefBody(bs, be int) (ir.Type, error) {
 			var space ir.Attribute
 			if len(attrs) == 1 {
 				space = attrs[0]
+				if _, isInt := space.(*ir.IntegerAttr); !isInt {
+					return p.errorAt(elemOff, "unsupported memory space Attribute")
+				}
 			}
 			out = p.ctx.UnrankedMemRef(elem, space)
 			return nil
@@ -408,6 +409,9 @@ func (p *parser) parseMemRefBody(bs, be int) (ir.Type, error) {
 			layout, space = attrs[0], attrs[1]
 		default:
 			return p.errorAt(elemOff, "expected at most a layout and a memory space in memref type")
+		}
+		if _, isInt := space.(*ir.IntegerAttr); space != nil && !isInt {
+			return p.errorAt(elemOff, "unsupported memory space Attribute")
 		}
 		out = p.ctx.MemRefWith(d.shape, elem, layout, space)
 		return nil

@@ -123,6 +123,11 @@ func (p *parser) errorf(format string, args ...any) error {
 	if p.tok.kind == tokError {
 		return p.errorAt(p.tok.start, "%s", p.lex.err)
 	}
+	if p.tok.kind == tokEOF {
+		// Point just past the last token rather than at the end of the
+		// file, which may be lines later.
+		return p.errorAt(p.prevEnd, format, args...)
+	}
 	return p.errorAt(p.tok.start, format, args...)
 }
 
@@ -747,7 +752,7 @@ func (p *parser) parseRegionBody(r *ir.Region, entryArgs []ir.Argument) error {
 		}
 		return nil
 	}
-	if p.tok.kind != tokCaret || entryArgs != nil {
+	if p.tok.kind != tokCaret || len(entryArgs) > 0 {
 		if p.tok.kind == tokCaret {
 			return p.errorf("invalid block name in region with named arguments")
 		}

@@ -206,8 +206,6 @@ func (p *printer) printCustom(op *ir.Operation, def *ir.OpDef) {
 	name := op.Name()
 	if d := p.defaults[len(p.defaults)-1]; strings.HasPrefix(name, d+".") {
 		name = name[len(d)+1:]
-	} else if strings.HasPrefix(name, "builtin.") {
-		name = name[len("builtin."):]
 	}
 	p.buf.WriteString(name)
 	p.pushDefault(op)

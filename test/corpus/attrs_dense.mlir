@@ -1,0 +1,2 @@
+// Dense elements: splats, nested lists, every element type, empty and rank 0.
+"test.d"() {a = dense<1.0> : tensor<4xf32>, b = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, c = dense<[true, false, true]> : tensor<3xi1>, d = dense<[1.5, -2.0]> : vector<2xf64>, e = dense<7> : tensor<i64>, f = dense<[]> : tensor<0xf32>, g = dense<[0x7FC00000, 1.0]> : tensor<2xf32>, h = dense<[-1, 255]> : tensor<2xi8>, i = dense<[1, 2]> : tensor<2xindex>, j = dense<2.5> : tensor<2x3xbf16>, k = dense<[[[1.0]], [[2.0]]]> : tensor<2x1x1xf16>, l = dense<true> : tensor<8xi1>} : () -> ()

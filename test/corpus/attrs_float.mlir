@@ -1,0 +1,2 @@
+// Float attributes: decimal, exponent, hex bit patterns, special values, every width.
+"test.f"() {a = 1.0, b = -2.5 : f32, c = 0.1 : f32, d = 3.14159265358979 : f64, e = 1.0e-20 : f64, f = 6.5504e4 : f16, g = 1.5 : bf16, h = 0x7FC00000 : f32, i = 0x7F800000 : f32, j = 0xFF800000 : f32, k = 0x7FF8000000000000 : f64, l = -0.0 : f64, m = 0.0 : f32, n = 123456789.0 : f64, o = 1.0e300 : f64, p = 4.0e-45 : f32, q = 0x7E00 : f16, r = 2.0 : f80, s = 0.5 : f128} : () -> ()

@@ -1,0 +1,2 @@
+// Integer attributes: default i64, range edges, signedness, index and wide integers.
+"test.i"() {a = 42, b = -1 : i8, c = 255 : i8, d = -128 : i8, e = 127 : si8, f = 255 : ui8, g = 0 : ui64, h = 18446744073709551615 : ui64, i = -9223372036854775808 : i64, j = 7 : index, k = 0x2A : i32, l = 170141183460469231731687303715884105727 : i128, m = -5 : si32, n = 1 : i1, o = 0 : i1, p = 3 : i17} : () -> ()

@@ -1,0 +1,11 @@
+// Every location form, including aliases defined after their use.
+"test.l1"() : () -> () loc("file.py":3:7)
+"test.l2"() : () -> () loc(unknown)
+"test.l3"() : () -> () loc("name")
+"test.l4"() : () -> () loc("name"("file.py":1:2))
+"test.l5"() : () -> () loc(callsite("callee.py":1:1 at "caller.py":2:2))
+"test.l6"() : () -> () loc(fused["a.py":1:1, "b.py":2:2])
+"test.l7"() : () -> () loc(fused<"meta">["a.py":1:1])
+"test.l8"() : () -> () loc(#myloc)
+"test.l9"() : () -> () loc(callsite("n"("x.py":4:4) at callsite("y.py":5:5 at "z.py":6:6)))
+#myloc = loc("aliased.py":10:20)
