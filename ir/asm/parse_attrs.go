@@ -429,7 +429,7 @@ func (p *parser) parseDense(t token, bs, be int) (ir.Attribute, error) {
 		if msg != "" {
 			return nil, p.errorAt(hexTok.start, "%s", msg)
 		}
-		return a, nil
+		return a.Canonical(), nil
 	}
 	return p.denseFromNodes(root, st, t.start)
 }

@@ -213,11 +213,14 @@ func (p *parser) parseAngleType(t token) (ir.Type, error) {
 	case "complex":
 		err = p.withSubLexer(bs, be, func() error {
 			elem, err := p.parseType()
-			if err == nil && !ir.IsFloat(elem) && !ir.IsInteger(elem) {
+			if err != nil {
+				return err
+			}
+			if !ir.IsFloat(elem) && !ir.IsInteger(elem) {
 				return p.errorAt(int32(bs), "invalid element type for complex")
 			}
 			out = p.ctx.Complex(elem)
-			return err
+			return nil
 		})
 	case "tuple":
 		err = p.withSubLexer(bs, be, func() error {

@@ -1,0 +1,386 @@
+package asm_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/ir/asm"
+)
+
+func newCtx(allowUnregistered bool) *ir.Context {
+	ctx := builtin.NewContext()
+	ctx.AllowUnregistered = allowUnregistered
+	return ctx
+}
+
+func printGeneric(op *ir.Operation) string {
+	return asm.String(op, asm.PrintOptions{Generic: true, DebugInfo: true})
+}
+
+type mlirInput struct {
+	name string
+	src  []byte
+}
+
+// genericInputs returns the generic-form test inputs: testdata/generic/*.mlir
+// as written, then every input (those and test/corpus/*.mlir) printed in
+// generic form by the fast parser and printer.
+func genericInputs(t testing.TB) []mlirInput {
+	t.Helper()
+	var raw, out []mlirInput
+	for _, pattern := range []string{"testdata/generic/*.mlir", "../../test/corpus/*.mlir"} {
+		files, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw = append(raw, mlirInput{f, src})
+		}
+	}
+	if len(raw) == 0 {
+		t.Fatal("no test inputs found")
+	}
+	for _, in := range raw {
+		if strings.HasPrefix(in.name, "testdata/") {
+			out = append(out, in)
+		}
+		m, err := asm.Parse(newCtx(true), in.src, asm.ParseOptions{Filename: filepath.Base(in.name)})
+		if err != nil {
+			t.Fatalf("%s: fast parser: %v", in.name, err)
+		}
+		out = append(out, mlirInput{in.name + " (generic)", []byte(printGeneric(m) + "\n")})
+	}
+	return out
+}
+
+func parseBoth(src []byte, opts asm.ParseOptions, allowUnregistered bool) (fast, part *ir.Operation, errFast, errPart error) {
+	fast, errFast = asm.FastEngine{}.Parse(newCtx(allowUnregistered), src, opts)
+	part, errPart = asm.ParticipleEngine{}.Parse(newCtx(allowUnregistered), src, opts)
+	return
+}
+
+func TestParticipleMatchesFast(t *testing.T) {
+	inputs := genericInputs(t)
+	for _, in := range inputs {
+		t.Run(in.name, func(t *testing.T) {
+			opts := asm.ParseOptions{Filename: "input.mlir"}
+			mf, mp, errF, errP := parseBoth(in.src, opts, true)
+			if errF != nil {
+				t.Fatalf("fast parser: %v", errF)
+			}
+			if errP != nil {
+				t.Fatalf("participle parser: %v", errP)
+			}
+			if a, b := printGeneric(mf), printGeneric(mp); a != b {
+				t.Fatalf("printed IR differs\n--- fast:\n%s\n--- participle:\n%s", a, b)
+			}
+		})
+	}
+	t.Logf("%d generic-form inputs", len(inputs))
+}
+
+// TestParticipleCoversGenericSyntax spot-checks that the inputs exercise
+// what the grammar covers.
+func TestParticipleCoversGenericSyntax(t *testing.T) {
+	var all bytes.Buffer
+	for _, in := range genericInputs(t) {
+		all.Write(in.src)
+	}
+	s := all.String()
+	for _, want := range []string{"%0:3 =", "%0#2", ")[^bb1", "^bb0(%x: f32 loc(", "}, {", `"quoted key" =`,
+		"unit_entry,", "#map =", "!tt =", "loc(callsite(", "loc(fused<", "dense<", "array<i64", "0x7FC00000",
+		"@outer::@inner", "!d.type<", "#d.attr<", "// a comment"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no input contains %q", want)
+		}
+	}
+}
+
+func diagLine(t *testing.T, engine string, err error) (int, string) {
+	t.Helper()
+	var d *ir.Diagnostic
+	if !errors.As(err, &d) {
+		t.Fatalf("%s: error %v (%T) is not an *ir.Diagnostic", engine, err, err)
+	}
+	fl, ok := ir.FileLocOf(d.Loc)
+	if !ok {
+		t.Fatalf("%s: diagnostic %v has no file location", engine, d)
+	}
+	if fl.File != "bad.mlir" {
+		t.Fatalf("%s: diagnostic %v is not located in bad.mlir", engine, d)
+	}
+	return fl.Line, d.Message
+}
+
+var malformed = []struct {
+	name string
+	src  string
+	line int
+	// sameMsg: both parsers report the same message (the error comes
+	// from the shared SSA, block, alias or leaf machinery).
+	sameMsg    bool
+	strict     bool // without --allow-unregistered-dialect
+	maxNesting int
+}{
+	{"undeclared value", "\"test.a\"() : () -> ()\n\"test.use\"(%nope) : (i32) -> ()\n", 2, true, false, 0},
+	{"redefined value", "%0 = \"test.a\"() : () -> i32\n\n%0 = \"test.b\"() : () -> i32\n", 3, true, false, 0},
+	{"use type mismatch", "%0 = \"test.a\"() : () -> i32\n\"test.use\"(%0) : (f32) -> ()\n", 2, true, false, 0},
+	{"forward type mismatch", "\"test.r\"() ({\n  \"test.use\"(%v) : (i32) -> ()\n  %v = \"test.def\"() : () -> i64\n}) : () -> ()\n", 3, true, false, 0},
+	{"bad result number", "%0 = \"test.a\"() : () -> i32\n\"test.use\"(%0#5) : (i32) -> ()\n", 2, true, false, 0},
+	{"result count", "\"test.x\"() : () -> ()\n%0:2 = \"test.a\"() : () -> i32\n", 2, true, false, 0},
+	{"zero result group", "\"test.x\"() : () -> ()\n%0:0 = \"test.a\"() : () -> ()\n", 2, true, false, 0},
+	{"undefined block", "\"test.r\"() ({\n  \"test.br\"()[^nowhere] : () -> ()\n}) : () -> ()\n", 2, true, false, 0},
+	{"redefined block", "\"test.r\"() ({\n^bb0:\n  \"test.x\"() : () -> ()\n^bb0:\n  \"test.x\"() : () -> ()\n}) : () -> ()\n", 4, true, false, 0},
+	{"top-level successor", "\"test.x\"() : () -> ()\n\"test.br\"()[^bb1] : () -> ()\n", 2, true, false, 0},
+	{"operand type count", "%0 = \"test.a\"() : () -> i32\n\"test.use\"(%0, %0) : (i32) -> ()\n", 2, true, false, 0},
+	{"block arg result number", "\"test.r\"() ({\n^bb0(%a#1: i32):\n  \"test.x\"() : () -> ()\n}) : () -> ()\n", 2, true, false, 0},
+	{"missing type", "\"test.a\"()\n\"test.b\"() : () -> ()\n", 2, false, false, 0},
+	{"missing operand list", "\"test.a\"() : () -> ()\n\"test.b\" : () -> ()\n", 2, false, false, 0},
+	{"unterminated string", "\"test.a\"() : () -> ()\n\"test.b\"() {s = \"abc} : () -> ()\n", 2, true, false, 0},
+	{"bad character", "\"test.a\"() : () -> ()\n\"test.b\"() {s = 1} : () -> () $\n", 2, true, false, 0},
+	{"unbalanced angle", "\"test.a\"() : () -> ()\n\"test.b\"() : () -> tensor<4xf32\n", 2, true, false, 0},
+	{"unknown type", "\"test.a\"() : () -> ()\n\"test.b\"() : () -> foo\n", 2, true, false, 0},
+	{"integer bitwidth", "\"test.a\"() : () -> ()\n\"test.b\"() : () -> i99999999\n", 2, true, false, 0},
+	{"undefined alias", "\"test.a\"() : () -> ()\n\"test.b\"() {a = #nope} : () -> ()\n", 2, true, false, 0},
+	{"alias redefinition", "#a = 1\n\n#a = 2\n", 3, true, false, 0},
+	{"dotted alias", "#a = 1\n#d.a = 2\n", 2, true, false, 0},
+	{"duplicate key", "\"test.a\"() : () -> ()\n\"test.b\"() {k = 1, \"k\" = 2} : () -> ()\n", 2, true, false, 0},
+	{"empty key", "\"test.b\"() {\n\"\" = 2} : () -> ()\n", 2, true, false, 0},
+	{"dense shape", "\"test.a\"() : () -> ()\n\"test.b\"() {d = dense<[1, 2]> : tensor<3xi32>} : () -> ()\n", 2, true, false, 0},
+	{"int out of range", "\"test.a\"() : () -> ()\n\"test.b\"() {i = 256 : i8} : () -> ()\n", 2, true, false, 0},
+	{"bad location", "\"test.a\"() : () -> ()\n\"test.b\"() : () -> () loc(42)\n", 2, false, false, 0},
+	{"undefined location alias", "\"test.a\"() : () -> ()\n\"test.b\"() : () -> () loc(#nowhere)\n", 2, true, false, 0},
+	{"properties", "\"test.a\"() : () -> ()\n\"test.b\"() <{p = 1}> : () -> ()\n", 2, true, false, 0},
+	{"empty op name", "\"test.a\"() : () -> ()\n\"\"() : () -> ()\n", 2, true, false, 0},
+	{"unregistered", "\"builtin.module\"() ({\n}) : () -> ()\n\"test.op\"() : () -> ()\n", 3, true, true, 0},
+	{"unregistered in loaded dialect", "\n\"func.nope\"() : () -> ()\n", 2, true, true, 0},
+	{"unclosed region", "\"test.a\"() ({\n  \"test.b\"() : () -> ()\n", 3, false, false, 0},
+	{"custom form op", "\"test.a\"() : () -> ()\nfoo.bar\n", 2, false, false, 0},
+	{"nesting", "\"t.a\"() ({\n\"t.b\"() ({\n\"t.c\"() ({\n}) : () -> ()\n}) : () -> ()\n}) : () -> ()\n", 3, true, false, 2},
+}
+
+func TestParticipleRejectsLikeFast(t *testing.T) {
+	for _, tc := range malformed {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := asm.ParseOptions{Filename: "bad.mlir", MaxNesting: tc.maxNesting}
+			_, _, errF, errP := parseBoth([]byte(tc.src), opts, !tc.strict)
+			if errF == nil || errP == nil {
+				t.Fatalf("want both parsers to fail; fast: %v; participle: %v", errF, errP)
+			}
+			lf, mf := diagLine(t, "fast", errF)
+			lp, mp := diagLine(t, "participle", errP)
+			if lf != tc.line || lp != tc.line {
+				t.Fatalf("want line %d; fast: %v; participle: %v", tc.line, errF, errP)
+			}
+			if tc.sameMsg && mf != mp {
+				t.Fatalf("messages differ; fast: %v; participle: %v", errF, errP)
+			}
+		})
+	}
+}
+
+func TestParticipleCustomFormError(t *testing.T) {
+	src := "\"test.a\"() : () -> ()\nfunc.func @f() {\n  return\n}\n"
+	if _, err := asm.ParseString(newCtx(true), src, asm.ParseOptions{Filename: "c.mlir"}); err != nil {
+		t.Fatalf("fast parser: %v", err)
+	}
+	_, err := asm.ParticipleEngine{}.Parse(newCtx(true), []byte(src), asm.ParseOptions{Filename: "c.mlir"})
+	if err == nil || !strings.Contains(err.Error(), "c.mlir:2:1: error: custom operation form 'func.func'") ||
+		!strings.Contains(err.Error(), "--print-op-generic") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestParticipleSplitInputLines(t *testing.T) {
+	// FirstLine shifts every location, as for --split-input-file chunks.
+	src := []byte("\"test.a\"() : () -> ()\n\"test.use\"(%x) : (i32) -> ()\n")
+	opts := asm.ParseOptions{Filename: "s.mlir", FirstLine: 40}
+	_, _, errF, errP := parseBoth(src, opts, true)
+	if errF == nil || errP == nil || errF.Error() != errP.Error() || !strings.HasPrefix(errP.Error(), "s.mlir:41:") {
+		t.Fatalf("fast: %v; participle: %v", errF, errP)
+	}
+}
+
+func TestEngineByName(t *testing.T) {
+	for _, name := range []string{"", "fast", "participle"} {
+		e, err := asm.EngineByName(name)
+		if err != nil || e == nil {
+			t.Fatalf("EngineByName(%q) = %v, %v", name, e, err)
+		}
+	}
+	if _, ok := mustEngine(t, "participle").(asm.ParticipleEngine); !ok {
+		t.Fatal("participle engine has the wrong type")
+	}
+	if _, ok := mustEngine(t, "fast").(asm.FastEngine); !ok {
+		t.Fatal("fast engine has the wrong type")
+	}
+	if _, err := asm.EngineByName("slow"); err == nil {
+		t.Fatal("EngineByName accepted an unknown name")
+	}
+}
+
+func mustEngine(t *testing.T, name string) asm.Engine {
+	e, err := asm.EngineByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func TestParticipleLexerDefinition(t *testing.T) {
+	lx, err := asm.LexerDefinition.Lex("l.mlir", strings.NewReader("%0#1 = \"a\"() // c\n  tensor<4x?xf32> @\"s\" $"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sym := map[int]string{}
+	for name, typ := range asm.LexerDefinition.Symbols() {
+		sym[int(typ)] = name
+	}
+	var got []string
+	for {
+		tok, err := lx.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tok.EOF() {
+			break
+		}
+		got = append(got, fmt.Sprintf("%s:%s@%d:%d", sym[int(tok.Type)], tok.Value, tok.Pos.Line, tok.Pos.Column))
+	}
+	want := "Percent:%0@1:1 ResultNum:#1@1:3 Punct:=@1:6 String:\"a\"@1:8 Punct:(@1:11 Punct:)@1:12 " +
+		"AngleIdent:tensor<4x?xf32>@2:3 At:@\"s\"@2:19 Error:$@2:24"
+	if g := strings.Join(got, " "); g != want {
+		t.Fatalf("tokens:\n got %s\nwant %s", g, want)
+	}
+}
+
+func TestParticipleNeverPanics(t *testing.T) {
+	// Truncations of every input: each prefix must give a result or a
+	// located diagnostic, and the parsers must agree on accept/reject.
+	for _, in := range genericInputs(t) {
+		src := in.src
+		step := len(src)/200 + 1
+		for n := 0; n < len(src); n += step {
+			checkAgree(t, src[:n])
+		}
+	}
+	for _, s := range []string{strings.Repeat("\"t.a\"() ({", 5000), strings.Repeat("\"t.a\"() {a = [", 3000), "\x00\xff", "%", "#", "!", "^", "@", "\"\\"} {
+		checkAgree(t, []byte(s))
+	}
+}
+
+func isCustomFormError(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "custom operation form")
+}
+
+// checkAgree parses src with both engines: they must agree on
+// accept/reject and, when both accept, print the same IR. Inputs with ops
+// in custom form, which only the fast parser reads, are skipped.
+func checkAgree(t *testing.T, src []byte) {
+	t.Helper()
+	opts := asm.ParseOptions{Filename: "fuzz.mlir", MaxNesting: 64}
+	mf, mp, errF, errP := parseBoth(src, opts, true)
+	if errP != nil {
+		var d *ir.Diagnostic
+		if !errors.As(errP, &d) {
+			t.Fatalf("participle error is not a diagnostic: %v\ninput: %q", errP, src)
+		}
+		if _, ok := ir.FileLocOf(d.Loc); !ok {
+			t.Fatalf("participle error is not located: %v\ninput: %q", errP, src)
+		}
+		if strings.Contains(errP.Error(), "internal error") {
+			t.Fatalf("participle: %v\ninput: %q", errP, src)
+		}
+	}
+	if errF == nil && isCustomFormError(errP) {
+		return
+	}
+	if (errF == nil) != (errP == nil) {
+		t.Fatalf("parsers disagree\ninput: %q\nfast: %v\nparticiple: %v", src, errF, errP)
+	}
+	if errF == nil {
+		if a, b := printGeneric(mf), printGeneric(mp); a != b {
+			t.Fatalf("printed IR differs\ninput: %q\n--- fast:\n%s\n--- participle:\n%s", src, a, b)
+		}
+	}
+}
+
+func FuzzParticipleVsFast(f *testing.F) {
+	for _, in := range genericInputs(f) {
+		f.Add(in.src)
+	}
+	for _, tc := range malformed {
+		f.Add([]byte(tc.src))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkAgree(t, src)
+	})
+}
+
+// ---- Benchmarks ----
+
+// generateGeneric returns a generic-form file of about size bytes: isolated
+// functions with block arguments, multi-result ops, attribute dictionaries,
+// nested regions, successors and locations.
+func generateGeneric(size int) []byte {
+	var sb strings.Builder
+	sb.WriteString("// Generated benchmark input.\n#fm = #d.fastmath<fast>\n!t = tensor<4x4xf32>\n")
+	for f := 0; sb.Len() < size; f++ {
+		fmt.Fprintf(&sb, "\"func.func\"() ({\n^bb0(%%arg0: tensor<4x8xf32>, %%arg1: i32 loc(\"gen.py\":%d:1), %%arg2: index):\n", f)
+		sb.WriteString("  %cst = \"test.constant\"() {value = dense<[1.0, 2.0, 3.0, 4.5]> : tensor<4xf32>} : () -> tensor<4xf32>\n")
+		sb.WriteString("  %s:2 = \"test.split\"(%arg0) {axis = 1 : i64, names = [\"lo\", \"hi\"], \"quoted.key\" = unit} : (tensor<4x8xf32>) -> (!t, tensor<4x4xf32>)\n")
+		for i := 0; i < 8; i++ {
+			fmt.Fprintf(&sb, "  %%v%d = \"test.add\"(%%s#0, %%s#1) {fastmath = #fm, index = %d : i32, scale = 1.5e-1 : f32} : (!t, !t) -> !t loc(\"gen.py\":%d:%d)\n", i, i, f, i+3)
+		}
+		sb.WriteString("  \"test.for\"(%arg2) ({\n  ^bb0(%iv: index):\n")
+		sb.WriteString("    %m = \"test.mul\"(%v0, %v1) {perm = array<i64: 1, 0>} : (!t, tensor<4x4xf32>) -> !t\n")
+		sb.WriteString("    \"test.if\"(%arg1) ({\n      \"test.yield\"(%m) : (!t) -> ()\n    }, {\n      \"test.yield\"(%v2) : (!t) -> ()\n    }) : (i32) -> ()\n")
+		sb.WriteString("    \"test.yield\"() : () -> ()\n  }) {step = 1 : index, tag = \"loop\"} : (index) -> ()\n")
+		sb.WriteString("  \"test.cond_br\"(%arg1)[^bb1, ^bb2] : (i32) -> ()\n^bb1:\n  \"test.br\"(%v7)[^bb2] : (!t) -> ()\n")
+		sb.WriteString("^bb2:  // join\n  \"func.return\"(%arg1) : (i32) -> ()\n")
+		fmt.Fprintf(&sb, "}) {function_type = (tensor<4x8xf32>, i32, index) -> i32, sym_name = \"f%d\", sym_visibility = \"private\"} : () -> ()\n", f)
+	}
+	return []byte(sb.String())
+}
+
+func TestGeneratedBenchmarkInput(t *testing.T) {
+	src := generateGeneric(64 << 10)
+	mf, mp, errF, errP := parseBoth(src, asm.ParseOptions{Filename: "gen.mlir"}, true)
+	if errF != nil || errP != nil {
+		t.Fatalf("fast: %v; participle: %v", errF, errP)
+	}
+	if a, b := printGeneric(mf), printGeneric(mp); a != b {
+		t.Fatal("printed IR differs on the generated input")
+	}
+}
+
+func benchmarkEngine(b *testing.B, e asm.Engine) {
+	src := generateGeneric(2 << 20)
+	ctx := newCtx(true)
+	opts := asm.ParseOptions{Filename: "gen.mlir"}
+	if _, err := e.Parse(ctx, src, opts); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := e.Parse(ctx, src, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkParseFast(b *testing.B)       { benchmarkEngine(b, asm.FastEngine{}) }
+func BenchmarkParseParticiple(b *testing.B) { benchmarkEngine(b, asm.ParticipleEngine{}) }
