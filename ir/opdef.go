@@ -21,7 +21,8 @@ const (
 	NoTerminator
 	// IsSymbolTable ops hold symbols that must have unique names.
 	IsSymbolTable
-	// Symbol ops define a symbol through their sym_name attribute.
+	// Symbol ops define a symbol through their sym_name attribute (which
+	// may be declared optional, as for builtin.module).
 	Symbol
 	// Pure ops have no side effects and may be speculated, folded, CSE'd and erased when unused.
 	Pure

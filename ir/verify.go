@@ -273,7 +273,8 @@ func verifyTraits(op *Operation) error {
 		}
 	}
 	if t&Symbol != 0 {
-		if _, ok := op.Attr(SymbolAttrName).(*StringAttr); !ok {
+		optional := op.def.AttrDef(SymbolAttrName) != nil && op.def.AttrDef(SymbolAttrName).Optional
+		if _, ok := op.Attr(SymbolAttrName).(*StringAttr); !ok && !optional {
 			return opError(op, "requires string attribute '%s'", SymbolAttrName)
 		}
 		if vis, ok := op.Attr(VisibilityAttrName).(*StringAttr); ok {

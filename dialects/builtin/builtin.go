@@ -25,7 +25,7 @@ var Module = &ir.OpDef{
 	Description: "A module holds a single graph region with a single block, which may contain any operations " +
 		"and needs no terminator. Symbols defined in it (such as functions) have unique names. " +
 		"Text whose top level is not a single module is wrapped in an implicit one.",
-	Traits:         ir.IsolatedFromAbove | ir.NoTerminator | ir.SingleBlock | ir.IsSymbolTable | ir.GraphRegions,
+	Traits:         ir.IsolatedFromAbove | ir.NoTerminator | ir.SingleBlock | ir.IsSymbolTable | ir.Symbol | ir.GraphRegions,
 	Successors:     0,
 	Regions:        []ir.RegionDef{{Name: "bodyRegion", Doc: "the module body"}},
 	Attrs:          []ir.AttrDef{{Name: "sym_name", Constraint: ir.StringAttrC, Optional: true, Doc: "an optional name"}, {Name: "sym_visibility", Constraint: ir.StringAttrC, Optional: true}},
