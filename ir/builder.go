@@ -11,8 +11,10 @@ type Builder struct {
 	Ctx *Context
 	// Listener, when set, is told about every inserted op.
 	Listener Listener
-	block    *Block
-	before   *Operation // insert before this op; nil = at the end of block
+	// Loc, when set, is the location Create gives ops whose state has none.
+	Loc    Location
+	block  *Block
+	before *Operation // insert before this op; nil = at the end of block
 }
 
 // NewBuilder returns a builder with no insertion point.
@@ -60,6 +62,9 @@ func (b *Builder) Insert(op *Operation) *Operation {
 // Create builds an op from st and inserts it. When st has no result types
 // and the op can infer them, they are inferred.
 func (b *Builder) Create(st *OperationState) (*Operation, error) {
+	if st.Loc == nil {
+		st.Loc = b.Loc
+	}
 	if st.ResultTypes == nil {
 		if def := b.Ctx.LookupOp(st.Name); def != nil && def.InferResultTypes != nil {
 			ts, err := def.InferResultTypes(b.Ctx, st.Operands, st.Attrs, st.Regions)
