@@ -60,6 +60,9 @@ func (c *Context) unique(t Type) Type {
 	if u, ok := c.types[key]; ok {
 		return u
 	}
+	if cc, ok := t.(cacheable); ok {
+		cc.setSpelling(key)
+	}
 	c.types[key] = t
 	return t
 }

@@ -31,11 +31,12 @@ const (
 
 // IntegerType is iN, siN or uiN.
 type IntegerType struct {
+	spelling
 	Width      int
 	Signedness Signedness
 }
 
-func (t *IntegerType) String() string { return typeString(t) }
+func (t *IntegerType) String() string { return t.spelling.get(t) }
 func (t *IntegerType) writeTo(sb *strings.Builder) {
 	switch t.Signedness {
 	case Signed:
@@ -102,19 +103,25 @@ func (t *NoneType) String() string              { return "none" }
 func (t *NoneType) writeTo(sb *strings.Builder) { sb.WriteString("none") }
 
 // ComplexType is complex<elem>.
-type ComplexType struct{ Elem Type }
+type ComplexType struct {
+	spelling
+	Elem Type
+}
 
-func (t *ComplexType) String() string { return typeString(t) }
+func (t *ComplexType) String() string { return t.spelling.get(t) }
 func (t *ComplexType) writeTo(sb *strings.Builder) {
 	sb.WriteString("complex<")
-	t.Elem.writeTo(sb)
+	sb.WriteString(t.Elem.String())
 	sb.WriteByte('>')
 }
 
 // TupleType is tuple<t0, t1, ...>.
-type TupleType struct{ Types []Type }
+type TupleType struct {
+	spelling
+	Types []Type
+}
 
-func (t *TupleType) String() string { return typeString(t) }
+func (t *TupleType) String() string { return t.spelling.get(t) }
 func (t *TupleType) writeTo(sb *strings.Builder) {
 	sb.WriteString("tuple<")
 	writeTypeList(sb, t.Types)
@@ -123,11 +130,12 @@ func (t *TupleType) writeTo(sb *strings.Builder) {
 
 // FunctionType is (inputs) -> results.
 type FunctionType struct {
+	spelling
 	Inputs  []Type
 	Results []Type
 }
 
-func (t *FunctionType) String() string { return typeString(t) }
+func (t *FunctionType) String() string { return t.spelling.get(t) }
 func (t *FunctionType) writeTo(sb *strings.Builder) {
 	sb.WriteByte('(')
 	writeTypeList(sb, t.Inputs)
@@ -140,7 +148,7 @@ func (t *FunctionType) writeTo(sb *strings.Builder) {
 func writeResultTypes(sb *strings.Builder, results []Type) {
 	if len(results) == 1 {
 		if _, isFn := results[0].(*FunctionType); !isFn {
-			results[0].writeTo(sb)
+			sb.WriteString(results[0].String())
 			return
 		}
 	}
@@ -162,6 +170,7 @@ type ShapedType interface {
 
 // RankedTensorType is tensor<d0 x d1 x ... x elem[, encoding]>.
 type RankedTensorType struct {
+	spelling
 	shape    []int64
 	Elem     Type
 	Encoding Attribute // nil when absent
@@ -179,7 +188,7 @@ func (t *RankedTensorType) Rank() int { return len(t.shape) }
 func (t *RankedTensorType) writeTo(sb *strings.Builder) {
 	sb.WriteString("tensor<")
 	writeShape(sb, t.shape, nil)
-	t.Elem.writeTo(sb)
+	sb.WriteString(t.Elem.String())
 	if t.Encoding != nil {
 		sb.WriteString(", ")
 		sb.WriteString(t.Encoding.String())
@@ -188,7 +197,10 @@ func (t *RankedTensorType) writeTo(sb *strings.Builder) {
 }
 
 // UnrankedTensorType is tensor<*xelem>.
-type UnrankedTensorType struct{ Elem Type }
+type UnrankedTensorType struct {
+	spelling
+	Elem Type
+}
 
 func (t *UnrankedTensorType) String() string    { return typeString(t) }
 func (t *UnrankedTensorType) ElementType() Type { return t.Elem }
@@ -196,12 +208,13 @@ func (t *UnrankedTensorType) HasRank() bool     { return false }
 func (t *UnrankedTensorType) Shape() []int64    { return nil }
 func (t *UnrankedTensorType) writeTo(sb *strings.Builder) {
 	sb.WriteString("tensor<*x")
-	t.Elem.writeTo(sb)
+	sb.WriteString(t.Elem.String())
 	sb.WriteByte('>')
 }
 
 // MemRefType is memref<shape x elem[, layout][, memory space]>.
 type MemRefType struct {
+	spelling
 	shape       []int64
 	Elem        Type
 	Layout      Attribute // nil for the identity layout
@@ -220,7 +233,7 @@ func (t *MemRefType) Rank() int { return len(t.shape) }
 func (t *MemRefType) writeTo(sb *strings.Builder) {
 	sb.WriteString("memref<")
 	writeShape(sb, t.shape, nil)
-	t.Elem.writeTo(sb)
+	sb.WriteString(t.Elem.String())
 	if t.Layout != nil {
 		sb.WriteString(", ")
 		sb.WriteString(t.Layout.String())
@@ -234,6 +247,7 @@ func (t *MemRefType) writeTo(sb *strings.Builder) {
 
 // UnrankedMemRefType is memref<*xelem[, memory space]>.
 type UnrankedMemRefType struct {
+	spelling
 	Elem        Type
 	MemorySpace Attribute
 }
@@ -244,7 +258,7 @@ func (t *UnrankedMemRefType) HasRank() bool     { return false }
 func (t *UnrankedMemRefType) Shape() []int64    { return nil }
 func (t *UnrankedMemRefType) writeTo(sb *strings.Builder) {
 	sb.WriteString("memref<*x")
-	t.Elem.writeTo(sb)
+	sb.WriteString(t.Elem.String())
 	if t.MemorySpace != nil {
 		sb.WriteString(", ")
 		writeAttrElided(sb, t.MemorySpace)
@@ -254,6 +268,7 @@ func (t *UnrankedMemRefType) writeTo(sb *strings.Builder) {
 
 // VectorType is vector<4x[8]xf32>; a scalable dimension is written in brackets.
 type VectorType struct {
+	spelling
 	shape    []int64
 	scalable []bool // nil when no dimension is scalable
 	Elem     Type
@@ -274,17 +289,18 @@ func (t *VectorType) Scalable(i int) bool { return t.scalable != nil && t.scalab
 func (t *VectorType) writeTo(sb *strings.Builder) {
 	sb.WriteString("vector<")
 	writeShape(sb, t.shape, t.scalable)
-	t.Elem.writeTo(sb)
+	sb.WriteString(t.Elem.String())
 	sb.WriteByte('>')
 }
 
 // OpaqueType is a type of a dialect tt does not model: !dialect.name<body>.
 type OpaqueType struct {
+	spelling
 	Dialect string
 	Data    string // everything after "dialect.", including any <...> body
 }
 
-func (t *OpaqueType) String() string { return typeString(t) }
+func (t *OpaqueType) String() string { return t.spelling.get(t) }
 func (t *OpaqueType) writeTo(sb *strings.Builder) {
 	sb.WriteByte('!')
 	sb.WriteString(t.Dialect)
@@ -298,12 +314,28 @@ func typeString(t Type) string {
 	return sb.String()
 }
 
+// spelling caches a uniqued type's MLIR spelling: types are immutable, and
+// printing large IR spells the same few types over and over.
+type spelling struct{ s string }
+
+func (c *spelling) get(t Type) string {
+	if c.s != "" {
+		return c.s
+	}
+	return typeString(t)
+}
+
+// cacheable is implemented by types that cache their spelling.
+type cacheable interface{ setSpelling(s string) }
+
+func (c *spelling) setSpelling(s string) { c.s = s }
+
 func writeTypeList(sb *strings.Builder, ts []Type) {
 	for i, t := range ts {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		t.writeTo(sb)
+		sb.WriteString(t.String())
 	}
 }
 
