@@ -194,11 +194,13 @@ func (p *parser) symbolName(t token) (string, error) {
 // ---- Numbers ----
 
 // parseNumberAttr parses an integer or float literal (the '-' already
-// consumed when neg) and its optional ": type".
+// consumed when neg) and, when no type t is given, its optional ": type".
+// As in MLIR, a literal parsed with a given type leaves a following ':'
+// alone (declarative formats such as "$dim attr-dict `:` type($x)").
 func (p *parser) parseNumberAttr(t ir.Type, neg bool) (ir.Attribute, error) {
 	numTok := p.tok
 	p.advance()
-	if p.isPunct(":") {
+	if t == nil && p.isPunct(":") {
 		p.advance()
 		var err error
 		if t, err = p.parseType(); err != nil {
