@@ -5,12 +5,13 @@ package registry
 
 import (
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
 )
 
 // Dialects returns every dialect tt defines.
 func Dialects() []*ir.Dialect {
-	return []*ir.Dialect{builtin.Dialect, builtin.FuncDialect}
+	return []*ir.Dialect{builtin.Dialect, builtin.FuncDialect, tensor.Dialect}
 }
 
 // NewContext returns a context with every dialect loaded.
