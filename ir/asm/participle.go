@@ -3,6 +3,7 @@ package asm
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,8 +37,8 @@ import (
 //	AttrDict  = "{" (Entry ("," Entry)*)? "}" .
 //	Entry     = (BareIdent | String) ("=" Attr)? .
 //	Attr      = ("-"? (Integer | Float) | String | AngleIdent) (":" Type)?
-//	          | "[" (Attr ("," Attr)*)? "]" | AttrDict | Loc | FnType
-//	          | [SymbolRef] | [LeafAttr] .
+//	          | [LeafAttr] | "[" (Attr ("," Attr)*)? "]" | [SymbolRef]
+//	          | AttrDict | Loc | FnType .
 //	Type      = [LeafType] | FnType .
 //	FnType    = "(" (Type ("," Type)*)? ")" "->" ("(" (Type ("," Type)*)? ")" | Type) .
 //	Loc       = "loc" "(" LocInner ")" .
@@ -50,7 +51,7 @@ import (
 //	[Succ]      = Caret .
 //	[Props]     = "<"               (MLIR 17 properties, rejected as the fast parser does)
 //	[SymbolRef] = At ("::" At)* .
-//	[LeafAttr]  = BareIdent | Hash | HashAngle | Bang | BangAngle .
+//	[LeafAttr]  = BareIdent - "loc" | Hash | HashAngle | Bang | BangAngle .
 //	[LeafType]  = BareIdent | AngleIdent | Bang | BangAngle .
 
 type pFile struct {
@@ -125,17 +126,18 @@ type pEntry struct {
 
 // pAttr delimits an attribute; the builder converts its source range with
 // the fast parser's parseAttribute, so the fields only hold what the
-// grammar needs to capture.
+// grammar needs to capture. The alternatives start with distinct tokens
+// (LeafAttr excludes "loc"), most frequent first.
 type pAttr struct {
 	Pos    plexer.Position
-	Lit    string      `parser:"(   @( '-'? ( Integer | Float ) | String | AngleIdent )"`
+	Lit    string      `parser:"(   @( '-' ( Integer | Float ) | Integer | Float | String | AngleIdent )"`
 	Type   pType       `parser:"    ( ':' @@ )?"`
+	Leaf   *pLeafAttr  `parser:"  | @@"`
 	List   []*pAttr    `parser:"  | '[' ( @@ ( ',' @@ )* )? ']'"`
+	Sym    *pSymbolRef `parser:"  | @@"`
 	Dict   *pAttrDict  `parser:"  | @@"`
 	Loc    *pLoc       `parser:"  | @@"`
-	Fn     *pFnType    `parser:"  | @@"`
-	Sym    *pSymbolRef `parser:"  | @@"`
-	Leaf   *pLeafAttr  `parser:"  | @@ )"`
+	Fn     *pFnType    `parser:"  | @@ )"`
 	EndPos plexer.Position
 }
 
@@ -182,13 +184,12 @@ func spanOf(t *plexer.Token) tokSpan {
 	return tokSpan{int32(t.Pos.Offset), int32(t.Pos.Offset + len(t.Value))}
 }
 
-// fatal reports msg at t after consuming up to two tokens: participle
-// abandons a branch that failed within its lookahead and tries the next
-// alternative, so an error meant to stop the parse must come from a
-// branch that progressed past it.
+// fatal reports msg at t after consuming it: participle abandons a branch
+// that failed without progressing and tries the next alternative, so an
+// error meant to stop the parse must come from a branch that consumed a
+// token.
 func fatal(lex *plexer.PeekingLexer, t *plexer.Token, msg string) error {
 	pos := t.Pos
-	lex.Next()
 	lex.Next()
 	return participle.Errorf(pos, "%s", msg)
 }
@@ -267,13 +268,19 @@ func (*pSymbolRef) Parse(lex *plexer.PeekingLexer) error {
 	return nil
 }
 
-// pLeafAttr is a one-token attribute: a keyword (true, unit, i32, ...), an
-// alias or dialect attribute, or a type alias or dialect type.
+// pLeafAttr is a one-token attribute: a keyword (true, unit, i32, ...; not
+// "loc", which starts a location), an alias or dialect attribute, or a type
+// alias or dialect type.
 type pLeafAttr struct{}
 
 func (*pLeafAttr) Parse(lex *plexer.PeekingLexer) error {
-	switch lex.Peek().Type {
-	case ptBareIdent, ptHash, ptHashAngle, ptBang, ptBangAngle:
+	switch t := lex.Peek(); t.Type {
+	case ptBareIdent:
+		if t.Value == "loc" {
+			return participle.NextMatch
+		}
+		fallthrough
+	case ptHash, ptHashAngle, ptBang, ptBangAngle:
 		lex.Next()
 		return nil
 	}
@@ -301,7 +308,10 @@ var genericGrammar = sync.OnceValues(func() (*participle.Parser[pFile], error) {
 		participle.Lexer(LexerDefinition),
 		participle.Union[pItem](&pAttrAlias{}, &pTypeAlias{}, &pOp{}),
 		participle.Union[pType](&pLeafType{}, &pFnType{}),
-		participle.UseLookahead(1),
+		// No backtracking once a branch has consumed a token: the grammar
+		// is LL(1), and errors are reported where the fast parser reports
+		// them instead of at the start of an abandoned optional group.
+		participle.UseLookahead(0),
 	)
 })
 
@@ -342,7 +352,7 @@ func ParseParticiple(ctx *ir.Context, src []byte, opts ParseOptions) (op *ir.Ope
 	if err != nil {
 		return nil, participleError(p, lx, err)
 	}
-	b := &builder{p: p}
+	b := &builder{p: p, toks: peek.Range(0, peek.RawCursor())}
 	return b.file(file)
 }
 
@@ -361,31 +371,67 @@ func participleError(p *parser, lx *partLexer, err error) error {
 	if msg, ok := lx.errs[off]; ok {
 		return p.errorAt(int32(off), "%s", msg)
 	}
+	at := int32(off)
+	if off == len(p.src) {
+		// Like the fast parser, point just past the last token rather
+		// than at the end of the file, which may be lines later.
+		at = lx.lastEnd
+	}
 	msg := perr.Message()
 	var ute *participle.UnexpectedTokenError
 	if errors.As(err, &ute) {
 		msg = unexpectedMessage(ute)
 	}
-	return p.errorAt(int32(off), "%s", msg)
+	return p.errorAt(at, "%s", msg)
 }
 
 // unexpectedMessage rewrites participle's "unexpected token "x" (expected
-// <EBNF>)" with the token quoted MLIR-style and a bounded expectation.
+// <EBNF of the rest of the rule>)" as "unexpected 'x'; expected <what the
+// failing element needed>".
 func unexpectedMessage(u *participle.UnexpectedTokenError) string {
 	what := "end of file"
 	if !u.Unexpected.EOF() {
-		what = "'" + u.Unexpected.Value + "'"
+		v := u.Unexpected.Value
+		if len(v) > 40 {
+			v = v[:37] + "..."
+		}
+		what = "'" + v + "'"
 	}
 	msg := "unexpected " + what
 	full := u.Message()
 	if i := strings.Index(full, " (expected "); i >= 0 {
-		exp := strings.TrimSuffix(full[i+len(" (expected "):], ")")
-		if len(exp) > 100 {
-			exp = exp[:100] + "..."
+		if exp := firstExpected(full[i+len(" (expected "):]); exp != "" {
+			msg += "; expected " + exp
 		}
-		msg += "; expected " + exp
 	}
 	return msg
+}
+
+// grammarNames describes the grammar's rules and token types in messages.
+var grammarNames = map[string]string{
+	"PItem": "operation or alias definition", "POp": "operation", "PResult": "SSA result name",
+	"pOpName": "operation name in quotes", "pUse": "SSA operand", "pSucc": "block name",
+	"PRegion": "region", "PBlock": "block", "PArg": "block argument", "PAttrDict": "attribute dictionary",
+	"PEntry": "attribute name", "PAttr": "attribute value", "PType": "type", "pLeafType": "type",
+	"PFnType": "function type", "PLoc": "location", "PLocInner": "location",
+	"<integer>": "integer", "<float>": "float", "<string>": "string", "<bareident>": "identifier",
+	"<percent>": "SSA value", "<caret>": "block name", "<hash>": "attribute alias", "<bang>": "type alias",
+}
+
+// firstExpected returns the first element of participle's EBNF expectation.
+func firstExpected(ebnf string) string {
+	ebnf = strings.TrimLeft(ebnf, "( ")
+	if strings.HasPrefix(ebnf, `"`) {
+		if end := strings.IndexByte(ebnf[1:], '"'); end >= 0 {
+			return "'" + ebnf[1:1+end] + "'"
+		}
+		return ""
+	}
+	end := strings.IndexAny(ebnf, " ()?*+|")
+	if end < 0 {
+		end = len(ebnf)
+	}
+	return grammarNames[ebnf[:end]]
 }
 
 // ---- AST to IR ----
@@ -393,8 +439,20 @@ func unexpectedMessage(u *participle.UnexpectedTokenError) string {
 // builder walks the AST in source order, driving the fast parser's SSA
 // scopes, block table, alias tables and leaf sub-parsers.
 type builder struct {
-	p   *parser
-	sub lexer // reused by convert
+	p    *parser
+	toks []plexer.Token // the file's tokens, EOF excluded
+	sub  lexer          // reused by convert
+}
+
+// prevEnd returns where the token before offset off ends (0 when none),
+// which the fast parser uses to locate errors at the end of its input.
+func (b *builder) prevEnd(off int32) int32 {
+	i := sort.Search(len(b.toks), func(i int) bool { return int32(b.toks[i].Pos.Offset) >= off })
+	if i == 0 {
+		return 0
+	}
+	t := &b.toks[i-1]
+	return int32(t.Pos.Offset + len(t.Value))
 }
 
 // convert runs fn with the parser's lexer over src[start:end) and requires
@@ -404,8 +462,8 @@ func (b *builder) convert(start, end int32, what string, fn func() error) error 
 	saveLex, saveTok, savePrev := p.lex, p.tok, p.prevEnd
 	b.sub = lexer{src: p.src, pos: int(start), limit: int(end), lines: p.lines}
 	p.lex = &b.sub
+	p.prevEnd = b.prevEnd(start)
 	p.tok = p.lex.next()
-	p.prevEnd = start
 	err := fn()
 	if err == nil && p.tok.kind != tokEOF {
 		err = p.errorf("unexpected '%s' after %s", p.text(p.tok), what)

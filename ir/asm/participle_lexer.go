@@ -58,8 +58,9 @@ var ptOfKind = [...]plexer.TokenType{
 // hand-written MLIR lexer (lexer.go): whole balanced bodies such as
 // tensor<4x?xf32>, dense<...> or !d.t<...> are single AngleIdent, HashAngle
 // or BangAngle tokens, "//" comments and white space are skipped, and
-// malformed input becomes Error tokens (which no grammar rule matches, so
-// the parser reports them where it reaches them, like the fast parser).
+// malformed input becomes Error tokens whose value is the lexer's message
+// (no grammar rule matches them, so the parser reports them where it
+// reaches them, like the fast parser).
 // Token values are substrings of one copy of the input; positions carry
 // byte offsets and byte columns, as tt's diagnostics do.
 var LexerDefinition plexer.Definition = lexerDef{}
@@ -109,6 +110,8 @@ type partLexer struct {
 
 	prevKind tokKind
 	prevEnd  int32
+	// lastEnd is where the last token before EOF ends.
+	lastEnd int32
 
 	// depth is the bracket nesting at the current token; past maxDepth the
 	// lexer emits an Error token, so that hostile nesting cannot drive
@@ -151,9 +154,10 @@ func (l *partLexer) Next() (plexer.Token, error) {
 		return plexer.EOFToken(pos), nil
 	}
 	typ := ptOfKind[t.kind]
+	value := l.str[t.start:t.end]
 	switch t.kind {
 	case tokError:
-		l.setErr(int(t.start), l.lx.err)
+		value = l.setErr(int(t.start), l.lx.err)
 	case tokHash:
 		if l.prevKind == tokPercent && t.start == l.prevEnd {
 			typ = ptResultNum
@@ -164,7 +168,7 @@ func (l *partLexer) Next() (plexer.Token, error) {
 			l.depth++
 			if l.depth > l.maxDepth {
 				typ = ptError
-				l.setErr(int(t.start), "brackets are nested too deeply")
+				value = l.setErr(int(t.start), "brackets are nested too deeply")
 			}
 		case ')', ']', '}':
 			if l.depth > 0 {
@@ -172,15 +176,19 @@ func (l *partLexer) Next() (plexer.Token, error) {
 			}
 		}
 	}
-	l.prevKind, l.prevEnd = t.kind, t.end
-	return plexer.Token{Type: typ, Value: l.str[t.start:t.end], Pos: pos}, nil
+	l.prevKind, l.prevEnd, l.lastEnd = t.kind, t.end, t.end
+	return plexer.Token{Type: typ, Value: value, Pos: pos}, nil
 }
 
-func (l *partLexer) setErr(off int, msg string) {
+// setErr records the message of the Error token at off and returns it: an
+// Error token's value is its message, so that it can never match a
+// grammar literal such as "[".
+func (l *partLexer) setErr(off int, msg string) string {
 	if l.errs == nil {
 		l.errs = map[int]string{}
 	}
 	if _, ok := l.errs[off]; !ok {
 		l.errs[off] = msg
 	}
+	return msg
 }

@@ -11,6 +11,6 @@
 "test.ints"() {a = 18446744073709551615 : ui64, b = -128 : si8, c = 1 : i1, d = 170141183460469231731687303715884105727 : i128} : () -> ()
 "test.symbols"() {a = @f, b = @"quoted sym", c = @outer::@inner::@leaf} : () -> ()
 "test.opaque"() {a = #d.attr, b = #d.attr<"x" [1, 2]>, c = !d.type, d = !d.type<a, b>, e = opaque<"d", "0x12"> : tensor<1xi8>} : () -> ()
-"test.types"(%0) : (!d.opaque_t<{x}>) -> (memref<4x?xf32, strided<[?, 1]>>, vector<[4]x2xf32>, complex<f64>, tensor<*xi8>, memref<*xf32>, none, index, f80, tf32)
+"test.types"(%0) : (!d.opaque_t<{x}>) -> (memref<4x?xf32, strided<[?, 1]>>, vector<[4]x2xf32>, complex<f64>, tensor<*xi8>, memref<*xf32>, none, index, f80, f128)
 "test.strings"() {s = "esc\n\t\"\\\41", typed = "x" : i32, l = loc("n"("f.py":1:2)), f = loc(fused<"m">["a.py":1:1, "b.py":2:2])} : () -> ()
 %0 = "test.src"() : () -> !d.opaque_t<{x}>
