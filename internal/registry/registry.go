@@ -4,6 +4,7 @@
 package registry
 
 import (
+	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/builtin"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
@@ -11,7 +12,7 @@ import (
 
 // Dialects returns every dialect tt defines.
 func Dialects() []*ir.Dialect {
-	return []*ir.Dialect{builtin.Dialect, builtin.FuncDialect, tensor.Dialect}
+	return []*ir.Dialect{builtin.Dialect, builtin.FuncDialect, tensor.Dialect, arith.Dialect, arith.MathDialect}
 }
 
 // NewContext returns a context with every dialect loaded.

@@ -1,0 +1,183 @@
+package arith
+
+import (
+	"math"
+
+	"github.com/tt-compiler/tt/ir"
+)
+
+// The math dialect: elementary functions on floats (and a few on
+// integers), element-wise on vectors and tensors, with MLIR 16's names,
+// custom forms (fastmath<...> on float ops) and folders.
+
+// libmNaN is the NaN the C library's functions return for invalid inputs
+// on x86 (the "default NaN", negative), which is what mlir-opt folds to.
+var libmNaN = math.Float64frombits(0xFFF8000000000000)
+
+// libm folds a function the way MLIR 16 does through the C library: only
+// for f32 (computed in float64 and rounded) and f64 operands, and only when
+// accept (if given) allows the operand.
+func libm(f func(float64) float64, accept func(float64) bool) folder {
+	return func(op *ir.Operation, ops []ir.Attribute) fres {
+		t := elemType(op.Result(0).Type())
+		if w := floatWidth(t); w != 32 && w != 64 {
+			return noFold()
+		}
+		return foldTo(foldUnary(ops, func(a val) (val, bool) {
+			if accept != nil && !accept(a.f) {
+				return val{}, false
+			}
+			r := f(a.f)
+			if math.IsNaN(r) {
+				if math.IsNaN(a.f) {
+					r = quiet(a.f)
+				} else {
+					r = libmNaN
+				}
+			}
+			return val{f: ir.RoundToType(t, r)}, true
+		}))
+	}
+}
+
+// libm2 is libm for binary functions. special, when it returns true, gives
+// the result for any float format (MLIR checks it before the format).
+func libm2(f func(a, b float64) float64, special func(a, b float64) (float64, bool)) folder {
+	return func(op *ir.Operation, ops []ir.Attribute) fres {
+		t := elemType(op.Result(0).Type())
+		w := floatWidth(t)
+		return foldTo(foldBinary(ops, nil, func(a, b val) (val, bool) {
+			if special != nil {
+				if r, ok := special(a.f, b.f); ok {
+					return val{f: r}, true
+				}
+			}
+			if w != 32 && w != 64 {
+				return val{}, false
+			}
+			r := f(a.f, b.f)
+			if math.IsNaN(r) {
+				switch {
+				case math.IsNaN(a.f):
+					r = quiet(a.f)
+				case math.IsNaN(b.f):
+					r = quiet(b.f)
+				default:
+					r = libmNaN
+				}
+			}
+			return val{f: ir.RoundToType(t, r)}, true
+		}))
+	}
+}
+
+// apfloatUnary folds with an exact operation valid for every float format.
+func apfloatUnary(f func(float64) float64) folder {
+	return func(op *ir.Operation, ops []ir.Attribute) fres {
+		return foldTo(foldUnary(ops, func(a val) (val, bool) {
+			if math.IsNaN(a.f) {
+				return val{f: a.f}, true
+			}
+			return val{f: f(a.f)}, true
+		}))
+	}
+}
+
+func notNegative(x float64) bool { return !math.Signbit(x) }
+
+var mathFloatUnary = []struct {
+	name, summary, description string
+	fold                       folder
+}{
+	{"absf", "floating point absolute-value operation", "The absolute value of the operand (clears the sign bit).\n\nExample: `%a = math.absf %b : f64`",
+		func(op *ir.Operation, ops []ir.Attribute) fres {
+			return foldTo(foldUnary(ops, func(a val) (val, bool) { return val{f: math.Abs(a.f)}, true }))
+		}},
+	{"atan", "arcus tangent of the given value", "The arcus tangent of the operand, in radians.\n\nExample: `%a = math.atan %b : f64`", libm(math.Atan, nil)},
+	{"cbrt", "cube root of the specified value", "The cube root of the operand.\n\nExample: `%a = math.cbrt %b : f64`", nil},
+	{"ceil", "ceiling of the specified value", "The smallest integral value not less than the operand.\n\nExample: `%a = math.ceil %b : f64`", apfloatUnary(math.Ceil)},
+	{"cos", "cosine of the specified value", "The cosine of the operand, in radians.\n\nExample: `%a = math.cos %b : f64`", libm(math.Cos, nil)},
+	{"erf", "error function of the specified value", "The Gauss error function of the operand.\n\nExample: `%a = math.erf %b : f64`", libm(math.Erf, nil)},
+	{"exp", "base-e exponential of the specified value", "e raised to the operand.\n\nExample: `%a = math.exp %b : f64`", libm(math.Exp, nil)},
+	{"exp2", "base-2 exponential of the specified value", "2 raised to the operand.\n\nExample: `%a = math.exp2 %b : f64`", libm(math.Exp2, nil)},
+	{"expm1", "base-e exponential of the specified value minus 1", "exp(x) - 1, accurate for small x.\n\nExample: `%a = math.expm1 %b : f64`", libm(math.Expm1, nil)},
+	{"floor", "floor of the specified value", "The largest integral value not greater than the operand.\n\nExample: `%a = math.floor %b : f64`", apfloatUnary(math.Floor)},
+	{"log", "base-e logarithm of the specified value", "The natural logarithm of the operand.\n\nExample: `%a = math.log %b : f64`", libm(math.Log, notNegative)},
+	{"log10", "base-10 logarithm of the specified value", "The decimal logarithm of the operand.\n\nExample: `%a = math.log10 %b : f64`", libm(math.Log10, notNegative)},
+	{"log1p", "Computes the natural logarithm of one plus the given value", "log(1 + x), accurate for small x.\n\nExample: `%a = math.log1p %b : f64`",
+		libm(math.Log1p, func(x float64) bool { return !math.Signbit(x + 1) })},
+	{"log2", "base-2 logarithm of the specified value", "The binary logarithm of the operand.\n\nExample: `%a = math.log2 %b : f64`", libm(math.Log2, notNegative)},
+	{"round", "round of the specified value", "Rounds to the nearest integral value, halfway cases away from zero.\n\nExample: `%a = math.round %b : f64`", libm(math.Round, nil)},
+	{"roundeven", "round of the specified value with halfway cases to even", "Rounds to the nearest integral value, halfway cases to even.\n\nExample: `%a = math.roundeven %b : f64`", apfloatUnary(math.RoundToEven)},
+	{"rsqrt", "reciprocal of sqrt (1 / sqrt of the specified value)", "1 / sqrt(x).\n\nExample: `%a = math.rsqrt %b : f64`", nil},
+	{"sin", "sine of the specified value", "The sine of the operand, in radians.\n\nExample: `%a = math.sin %b : f64`", libm(math.Sin, nil)},
+	{"sqrt", "sqrt of the specified value", "The square root of the operand.\n\nExample: `%a = math.sqrt %b : f64`", libm(math.Sqrt, notNegative)},
+	{"tan", "tangent of the specified value", "The tangent of the operand, in radians.\n\nExample: `%a = math.tan %b : f64`", libm(math.Tan, nil)},
+	{"tanh", "hyperbolic tangent of the specified value", "The hyperbolic tangent of the operand.\n\nExample: `%a = math.tanh %b : f64`", libm(math.Tanh, nil)},
+	{"trunc", "trunc of the specified value", "Rounds toward zero to an integral value.\n\nExample: `%a = math.trunc %b : f64`", libm(math.Trunc, nil)},
+}
+
+var mathFloatBinary = []struct {
+	name, summary, description string
+	fold                       folder
+}{
+	{"atan2", "2-argument arcus tangent of the given values", "The angle of the point (rhs, lhs): atan(lhs / rhs) in the right quadrant.\n\nExample: `%a = math.atan2 %y, %x : f64`",
+		libm2(math.Atan2, func(a, b float64) (float64, bool) {
+			if a == 0 && b == 0 {
+				return defaultNaN, true // APFloat::getNaN
+			}
+			return 0, false
+		})},
+	{"copysign", "A copysign operation", "The magnitude of lhs with the sign of rhs.\n\nExample: `%a = math.copysign %b, %c : f64`",
+		func(op *ir.Operation, ops []ir.Attribute) fres {
+			return foldTo(foldBinary(ops, nil, func(a, b val) (val, bool) { return val{f: math.Copysign(a.f, b.f)}, true }))
+		}},
+	{"powf", "floating point raised to the power of operation", "lhs raised to the power rhs.\n\nExample: `%a = math.powf %b, %c : f64`", libm2(math.Pow, nil)},
+}
+
+var mathIntUnary = []struct {
+	name, summary, description string
+	fold                       func(a apInt) apInt
+}{
+	{"absi", "integer absolute-value operation", "The absolute value of the operand read as signed (the minimum value stays negative).\n\nExample: `%a = math.absi %b : i64`", apInt.abs},
+	{"ctlz", "counts the leading zeros an integer value", "The number of leading zero bits (the bit width for 0).\n\nExample: `%a = math.ctlz %b : i32`", apInt.ctlz},
+	{"cttz", "counts the trailing zeros an integer value", "The number of trailing zero bits (the bit width for 0).\n\nExample: `%a = math.cttz %b : i32`", apInt.cttz},
+	{"ctpop", "counts the number of set bits of an integer value", "The number of one bits.\n\nExample: `%a = math.ctpop %b : i32`", apInt.ctpop},
+}
+
+// FMA is math.fma.
+var FMA = func() *ir.OpDef {
+	d := newOp(opSpec{name: "math.fma", summary: "floating point fused multipy-add operation",
+		description: "a * b + c with a single rounding. Not folded (as in MLIR 16).\n\nExample: `%a = math.fma %b, %c, %d : f64`"},
+		[]ir.ArgDef{
+			operand("a", FloatLike, "the first factor"),
+			operand("b", FloatLike, "the second factor"),
+			operand("c", FloatLike, "the addend"),
+		}, []ir.ArgDef{operand("result", FloatLike, "the result, of the operands' type")})
+	d.Traits |= ir.SameOperandsAndResultType
+	d.Attrs = []ir.AttrDef{fastMathAttrDef}
+	d.Print = printFloatOp
+	d.Parse = parseFloatOp(3)
+	d.InferResultTypes = sameAsFirstOperand
+	d.Verify = verifyElementwise
+	return d
+}()
+
+// mathOps builds the math dialect's op definitions.
+func mathOps() []*ir.OpDef {
+	var ops []*ir.OpDef
+	for _, u := range mathFloatUnary {
+		ops = append(ops, floatUnaryOp(opSpec{name: "math." + u.name, summary: u.summary, description: u.description, fold: u.fold}, FloatLike))
+	}
+	for _, b := range mathFloatBinary {
+		ops = append(ops, floatBinaryOp(opSpec{name: "math." + b.name, summary: b.summary, description: b.description, fold: b.fold}, FloatLike))
+	}
+	for _, u := range mathIntUnary {
+		f := u.fold
+		ops = append(ops, intUnaryOp(opSpec{name: "math." + u.name, summary: u.summary, description: u.description,
+			fold: func(op *ir.Operation, ops []ir.Attribute) fres {
+				return foldTo(foldUnary(ops, func(a val) (val, bool) { return val{i: f(a.i)}, true }))
+			}}, SignlessIntegerLike))
+	}
+	return append(ops, FMA)
+}
