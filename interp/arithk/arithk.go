@@ -1,0 +1,774 @@
+// Package arithk holds the interpreter kernels of MLIR's arith and math
+// dialects (MLIR 16 names, plus the later spellings maximumf, minimumf,
+// maxnumf and minnumf), on scalars and element-wise on vectors and tensors.
+//
+// Scalars are rank-0 interp.Tensors; vectors and tensors are tensors of
+// their shape. Integer ops have two's-complement semantics at the type's
+// width (i1, i32, i64, index); float ops are IEEE 754 in the type's format
+// (f16, bf16, f32, f64), each result rounded once to nearest even. The
+// fastmath attribute is ignored.
+//
+// Where MLIR leaves a result undefined (poison or UB), the kernels choose:
+//   - integer division or remainder by zero is a run-time error;
+//   - signed division overflow (MIN / -1) wraps to MIN, remainder 0;
+//   - shifts by the width or more give 0 (shli, shrui) or the sign (shrsi);
+//   - fptosi/fptoui of NaN or out-of-range values give the bit pattern
+//     1 << (width-1), the x86 "integer indefinite" that PyTorch's casts
+//     also produce, so tensor.cast and its lowering agree;
+//   - math.ipowi with a negative exponent is 1 for base 1, ±1 for base -1,
+//     and 0 otherwise (MLIR's expansion and ATen's integer pow).
+//
+// math.fma on f32, f16 and bf16 is computed as a float64 FMA rounded to the
+// type, which may double-round in rare ties.
+package arithk
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+
+	"github.com/tt-compiler/tt/interp"
+	"github.com/tt-compiler/tt/ir"
+)
+
+// Register adds every arith and math kernel to r.
+func Register(r *interp.Registry) {
+	for name, f := range intBinaryOps {
+		r.Register(name, intBinaryKernel(f))
+	}
+	for name, f := range floatBinaryOps {
+		r.Register(name, floatBinaryKernel(f))
+	}
+	for name, f := range floatUnaryOps {
+		r.Register(name, floatUnaryKernel(f))
+	}
+	for name, f := range intUnaryOps {
+		r.Register(name, intUnaryKernel(f))
+	}
+	for name, f := range floatClassOps {
+		r.Register(name, floatClassKernel(f))
+	}
+	r.Register("arith.addui_extended", addUIExtended)
+	r.Register("arith.mulsi_extended", mulExtended(true))
+	r.Register("arith.mului_extended", mulExtended(false))
+	r.Register("arith.cmpi", cmpiKernel)
+	r.Register("arith.cmpf", cmpfKernel)
+	r.Register("arith.select", selectKernel)
+	r.Register("arith.constant", constantKernel)
+	r.Register("math.fma", fmaKernel)
+	r.Register("math.ipowi", intBinaryKernel(ipowi))
+	r.Register("math.fpowi", fpowiKernel)
+	registerCasts(r)
+}
+
+// operands checks the operand count, that all are tensors of one shape,
+// and returns them.
+func operands(args []interp.Value, n int) ([]*interp.Tensor, error) {
+	if len(args) != n {
+		return nil, fmt.Errorf("expected %d operands, got %d", n, len(args))
+	}
+	ts, err := interp.Tensors(args)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range ts[1:] {
+		if !slices.Equal(t.Shape(), ts[0].Shape()) {
+			return nil, fmt.Errorf("operand shapes differ at run time: %s vs %s", ts[0].TypeString(), t.TypeString())
+		}
+	}
+	return ts, nil
+}
+
+// sameTypes checks that every operand has the first one's element type.
+func sameTypes(ts []*interp.Tensor) error {
+	for _, t := range ts[1:] {
+		if t.DType() != ts[0].DType() {
+			return fmt.Errorf("operand types differ: %s vs %s", ts[0].DType(), t.DType())
+		}
+	}
+	return nil
+}
+
+func one(t *interp.Tensor) ([]interp.Value, error) { return []interp.Value{t}, nil }
+
+// ---- integer binary ops ----
+
+// intBinary computes one w-bit result from two w-bit operands.
+type intBinary func(a, b uint64, w int) (uint64, error)
+
+var errDivZero = errors.New("integer division by zero")
+
+var intBinaryOps = map[string]intBinary{
+	"arith.addi": func(a, b uint64, w int) (uint64, error) { return a + b, nil },
+	"arith.subi": func(a, b uint64, w int) (uint64, error) { return a - b, nil },
+	"arith.muli": func(a, b uint64, w int) (uint64, error) { return a * b, nil },
+	"arith.andi": func(a, b uint64, w int) (uint64, error) { return a & b, nil },
+	"arith.ori":  func(a, b uint64, w int) (uint64, error) { return a | b, nil },
+	"arith.xori": func(a, b uint64, w int) (uint64, error) { return a ^ b, nil },
+	"arith.divsi": func(a, b uint64, w int) (uint64, error) {
+		q, _, err := sdivmod(a, b, w)
+		return q, err
+	},
+	"arith.remsi": func(a, b uint64, w int) (uint64, error) {
+		_, r, err := sdivmod(a, b, w)
+		return r, err
+	},
+	"arith.divui": func(a, b uint64, w int) (uint64, error) {
+		if b == 0 {
+			return 0, errDivZero
+		}
+		return a / b, nil
+	},
+	"arith.remui": func(a, b uint64, w int) (uint64, error) {
+		if b == 0 {
+			return 0, errDivZero
+		}
+		return a % b, nil
+	},
+	"arith.ceildivsi": func(a, b uint64, w int) (uint64, error) {
+		q, r, err := sdivmod(a, b, w)
+		if err == nil && r != 0 && (sext(r, w) > 0) == (sext(b, w) > 0) {
+			q++
+		}
+		return q, err
+	},
+	"arith.ceildivui": func(a, b uint64, w int) (uint64, error) {
+		if b == 0 {
+			return 0, errDivZero
+		}
+		q := a / b
+		if a%b != 0 {
+			q++
+		}
+		return q, nil
+	},
+	"arith.floordivsi": func(a, b uint64, w int) (uint64, error) {
+		q, r, err := sdivmod(a, b, w)
+		if err == nil && r != 0 && (sext(r, w) < 0) != (sext(b, w) < 0) {
+			q--
+		}
+		return q, err
+	},
+	"arith.shli": func(a, b uint64, w int) (uint64, error) {
+		if b >= uint64(w) {
+			return 0, nil
+		}
+		return a << b, nil
+	},
+	"arith.shrui": func(a, b uint64, w int) (uint64, error) {
+		if b >= uint64(w) {
+			return 0, nil
+		}
+		return a >> b, nil
+	},
+	"arith.shrsi": func(a, b uint64, w int) (uint64, error) {
+		return uint64(sext(a, w) >> min(b, 63)), nil
+	},
+	"arith.maxsi": func(a, b uint64, w int) (uint64, error) { return uint64(max(sext(a, w), sext(b, w))), nil },
+	"arith.minsi": func(a, b uint64, w int) (uint64, error) { return uint64(min(sext(a, w), sext(b, w))), nil },
+	"arith.maxui": func(a, b uint64, w int) (uint64, error) { return max(a, b), nil },
+	"arith.minui": func(a, b uint64, w int) (uint64, error) { return min(a, b), nil },
+}
+
+// sdivmod is signed truncating division with remainder; MIN / -1 wraps.
+func sdivmod(a, b uint64, w int) (q, r uint64, err error) {
+	x, y := sext(a, w), sext(b, w)
+	if y == 0 {
+		return 0, 0, errDivZero
+	}
+	if y == -1 {
+		return uint64(-x), 0, nil
+	}
+	return uint64(x / y), uint64(x % y), nil
+}
+
+// ipowi is integer power with wraparound; see the package comment for
+// negative exponents.
+func ipowi(a, b uint64, w int) (uint64, error) {
+	x, e := sext(a, w), sext(b, w)
+	if e < 0 {
+		switch x {
+		case 1:
+			return 1, nil
+		case -1:
+			if e%2 != 0 {
+				return uint64(x), nil
+			}
+			return 1, nil
+		}
+		return 0, nil
+	}
+	r := uint64(1)
+	base := a
+	for e > 0 {
+		if e&1 != 0 {
+			r *= base
+		}
+		base *= base
+		e >>= 1
+	}
+	return r, nil
+}
+
+func intBinaryKernel(f intBinary) interp.Kernel {
+	return func(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		ts, err := operands(args, 2)
+		if err != nil {
+			return nil, err
+		}
+		if err := sameTypes(ts); err != nil {
+			return nil, err
+		}
+		a, err := loadInts(ts[0])
+		if err != nil {
+			return nil, err
+		}
+		b, err := loadInts(ts[1])
+		if err != nil {
+			return nil, err
+		}
+		w := intWidth(ts[0].DType())
+		m := mask(w)
+		for i := range a {
+			v, err := f(a[i], b[i], w)
+			if err != nil {
+				return nil, err
+			}
+			a[i] = v & m
+		}
+		return one(storeInts(ts[0].DType(), ts[0].Shape(), a))
+	}
+}
+
+// ---- extended integer ops ----
+
+// addUIExtended returns the wrapped sum and an i1 overflow (carry) flag.
+func addUIExtended(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	ts, err := operands(args, 2)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameTypes(ts); err != nil {
+		return nil, err
+	}
+	a, err := loadInts(ts[0])
+	if err != nil {
+		return nil, err
+	}
+	b, err := loadInts(ts[1])
+	if err != nil {
+		return nil, err
+	}
+	m := mask(intWidth(ts[0].DType()))
+	carry := make([]uint64, len(a))
+	for i := range a {
+		s := (a[i] + b[i]) & m
+		if s < a[i] {
+			carry[i] = 1
+		}
+		a[i] = s
+	}
+	return []interp.Value{storeInts(ts[0].DType(), ts[0].Shape(), a), storeInts(interp.I1, ts[0].Shape(), carry)}, nil
+}
+
+// mulExtended returns the low and high halves of the full 2w-bit product,
+// signed or unsigned.
+func mulExtended(signed bool) interp.Kernel {
+	return func(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		ts, err := operands(args, 2)
+		if err != nil {
+			return nil, err
+		}
+		if err := sameTypes(ts); err != nil {
+			return nil, err
+		}
+		a, err := loadInts(ts[0])
+		if err != nil {
+			return nil, err
+		}
+		b, err := loadInts(ts[1])
+		if err != nil {
+			return nil, err
+		}
+		w := intWidth(ts[0].DType())
+		m := mask(w)
+		hi := make([]uint64, len(a))
+		for i := range a {
+			x, y := a[i], b[i]
+			if signed {
+				x, y = uint64(sext(x, w)), uint64(sext(y, w))
+			}
+			h, l := bits.Mul64(x, y)
+			if signed {
+				if int64(x) < 0 {
+					h -= y
+				}
+				if int64(y) < 0 {
+					h -= x
+				}
+			}
+			// The 128-bit product is (h, l); take bits [w, 2w) for the high half.
+			if w == 64 {
+				hi[i] = h
+			} else {
+				hi[i] = (l >> uint(w)) & m
+			}
+			a[i] = l & m
+		}
+		dt := ts[0].DType()
+		return []interp.Value{storeInts(dt, ts[0].Shape(), a), storeInts(dt, ts[0].Shape(), hi)}, nil
+	}
+}
+
+// ---- integer unary ops ----
+
+type intUnary func(v uint64, w int) uint64
+
+var intUnaryOps = map[string]intUnary{
+	"math.absi": func(v uint64, w int) uint64 {
+		if x := sext(v, w); x < 0 {
+			return uint64(-x)
+		}
+		return v
+	},
+	"math.ctlz":  func(v uint64, w int) uint64 { return uint64(bits.LeadingZeros64(v) - (64 - w)) },
+	"math.cttz":  func(v uint64, w int) uint64 { return uint64(min(bits.TrailingZeros64(v), w)) },
+	"math.ctpop": func(v uint64, w int) uint64 { return uint64(bits.OnesCount64(v)) },
+}
+
+func intUnaryKernel(f intUnary) interp.Kernel {
+	return func(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		ts, err := operands(args, 1)
+		if err != nil {
+			return nil, err
+		}
+		a, err := loadInts(ts[0])
+		if err != nil {
+			return nil, err
+		}
+		w := intWidth(ts[0].DType())
+		for i, v := range a {
+			a[i] = f(v, w) & mask(w)
+		}
+		return one(storeInts(ts[0].DType(), ts[0].Shape(), a))
+	}
+}
+
+// ---- float ops ----
+
+type floatBinary func(a, b float64) float64
+
+var floatBinaryOps = map[string]floatBinary{
+	"arith.addf":     func(a, b float64) float64 { return a + b },
+	"arith.subf":     func(a, b float64) float64 { return a - b },
+	"arith.mulf":     func(a, b float64) float64 { return a * b },
+	"arith.divf":     func(a, b float64) float64 { return a / b },
+	"arith.remf":     math.Mod,
+	"arith.maxf":     maximumf,
+	"arith.maximumf": maximumf,
+	"arith.minf":     minimumf,
+	"arith.minimumf": minimumf,
+	"arith.maxnumf":  maxnumf,
+	"arith.minnumf":  minnumf,
+	"math.powf":      math.Pow,
+	"math.atan2":     math.Atan2,
+	"math.copysign":  math.Copysign,
+}
+
+// maximumf is IEEE 754-2019 maximum: NaN propagates and -0 < +0.
+func maximumf(a, b float64) float64 {
+	switch {
+	case a != a:
+		return a
+	case b != b:
+		return b
+	case a == b && a == 0:
+		if math.Signbit(a) {
+			return b
+		}
+		return a
+	}
+	return max(a, b)
+}
+
+// minimumf is IEEE 754-2019 minimum: NaN propagates and -0 < +0.
+func minimumf(a, b float64) float64 {
+	switch {
+	case a != a:
+		return a
+	case b != b:
+		return b
+	case a == b && a == 0:
+		if math.Signbit(a) {
+			return a
+		}
+		return b
+	}
+	return min(a, b)
+}
+
+// maxnumf is IEEE 754 maxNum: a NaN operand is ignored.
+func maxnumf(a, b float64) float64 {
+	switch {
+	case a != a:
+		return b
+	case b != b:
+		return a
+	}
+	return maximumf(a, b)
+}
+
+// minnumf is IEEE 754 minNum: a NaN operand is ignored.
+func minnumf(a, b float64) float64 {
+	switch {
+	case a != a:
+		return b
+	case b != b:
+		return a
+	}
+	return minimumf(a, b)
+}
+
+func floatBinaryKernel(f floatBinary) interp.Kernel {
+	return func(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		ts, err := operands(args, 2)
+		if err != nil {
+			return nil, err
+		}
+		if err := sameTypes(ts); err != nil {
+			return nil, err
+		}
+		a, err := loadFloats(ts[0])
+		if err != nil {
+			return nil, err
+		}
+		b, err := loadFloats(ts[1])
+		if err != nil {
+			return nil, err
+		}
+		for i := range a {
+			a[i] = f(a[i], b[i])
+		}
+		return one(storeFloats(ts[0].DType(), ts[0].Shape(), a))
+	}
+}
+
+var floatUnaryOps = map[string]func(float64) float64{
+	"arith.negf":     func(v float64) float64 { return -v },
+	"math.absf":      math.Abs,
+	"math.ceil":      math.Ceil,
+	"math.floor":     math.Floor,
+	"math.round":     math.Round,
+	"math.roundeven": math.RoundToEven,
+	"math.trunc":     math.Trunc,
+	"math.sqrt":      math.Sqrt,
+	"math.rsqrt":     func(v float64) float64 { return 1 / math.Sqrt(v) },
+	"math.exp":       math.Exp,
+	"math.exp2":      math.Exp2,
+	"math.expm1":     math.Expm1,
+	"math.log":       math.Log,
+	"math.log2":      math.Log2,
+	"math.log10":     math.Log10,
+	"math.log1p":     math.Log1p,
+	"math.sin":       math.Sin,
+	"math.cos":       math.Cos,
+	"math.tan":       math.Tan,
+	"math.tanh":      math.Tanh,
+	"math.sinh":      math.Sinh,
+	"math.cosh":      math.Cosh,
+	"math.asin":      math.Asin,
+	"math.acos":      math.Acos,
+	"math.atan":      math.Atan,
+	"math.asinh":     math.Asinh,
+	"math.acosh":     math.Acosh,
+	"math.atanh":     math.Atanh,
+	"math.erf":       math.Erf,
+	"math.erfc":      math.Erfc,
+	"math.cbrt":      math.Cbrt,
+}
+
+func floatUnaryKernel(f func(float64) float64) interp.Kernel {
+	return func(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		ts, err := operands(args, 1)
+		if err != nil {
+			return nil, err
+		}
+		a, err := loadFloats(ts[0])
+		if err != nil {
+			return nil, err
+		}
+		for i, v := range a {
+			a[i] = f(v)
+		}
+		return one(storeFloats(ts[0].DType(), ts[0].Shape(), a))
+	}
+}
+
+// floatClassOps classify floats into i1 results.
+var floatClassOps = map[string]func(float64) bool{
+	"math.isnan":    math.IsNaN,
+	"math.isinf":    func(v float64) bool { return math.IsInf(v, 0) },
+	"math.isfinite": func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) },
+}
+
+func floatClassKernel(f func(float64) bool) interp.Kernel {
+	return func(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		ts, err := operands(args, 1)
+		if err != nil {
+			return nil, err
+		}
+		a, err := loadFloats(ts[0])
+		if err != nil {
+			return nil, err
+		}
+		out := interp.MustNewTensor(interp.I1, ts[0].Shape())
+		for i, v := range a {
+			out.Bool()[i] = f(v)
+		}
+		return one(out)
+	}
+}
+
+// fmaKernel is math.fma: a·b + c with a single rounding (in float64).
+func fmaKernel(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	ts, err := operands(args, 3)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameTypes(ts); err != nil {
+		return nil, err
+	}
+	var vs [3][]float64
+	for i, t := range ts {
+		if vs[i], err = loadFloats(t); err != nil {
+			return nil, err
+		}
+	}
+	for i := range vs[0] {
+		vs[0][i] = math.FMA(vs[0][i], vs[1][i], vs[2][i])
+	}
+	return one(storeFloats(ts[0].DType(), ts[0].Shape(), vs[0]))
+}
+
+// fpowiKernel is math.fpowi: a float raised to a signed integer power.
+func fpowiKernel(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	ts, err := operands(args, 2)
+	if err != nil {
+		return nil, err
+	}
+	a, err := loadFloats(ts[0])
+	if err != nil {
+		return nil, err
+	}
+	b, err := loadInts(ts[1])
+	if err != nil {
+		return nil, err
+	}
+	w := intWidth(ts[1].DType())
+	for i := range a {
+		a[i] = math.Pow(a[i], float64(sext(b[i], w)))
+	}
+	return one(storeFloats(ts[0].DType(), ts[0].Shape(), a))
+}
+
+// ---- comparisons and select ----
+
+// cmpi predicates, in MLIR's enum order.
+var cmpiNames = []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}
+
+// cmpf predicates, in MLIR's enum order.
+var cmpfNames = []string{"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"}
+
+// predicate reads the predicate attribute: an integer (MLIR's storage) or
+// a keyword string.
+func predicate(op *ir.Operation, names []string) (int, error) {
+	switch a := op.Attr("predicate").(type) {
+	case *ir.IntegerAttr:
+		if v := a.Int64(); v >= 0 && v < int64(len(names)) {
+			return int(v), nil
+		}
+	case *ir.StringAttr:
+		if i := slices.Index(names, a.Value); i >= 0 {
+			return i, nil
+		}
+	case nil:
+		return 0, errors.New("missing attribute 'predicate'")
+	}
+	return 0, fmt.Errorf("invalid predicate %s (expected one of %v)", op.Attr("predicate"), names)
+}
+
+// cmpiKernel compares integers; the result is i1 of the operands' shape.
+func cmpiKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	ts, err := operands(args, 2)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameTypes(ts); err != nil {
+		return nil, err
+	}
+	p, err := predicate(op, cmpiNames)
+	if err != nil {
+		return nil, err
+	}
+	a, err := loadInts(ts[0])
+	if err != nil {
+		return nil, err
+	}
+	b, err := loadInts(ts[1])
+	if err != nil {
+		return nil, err
+	}
+	w := intWidth(ts[0].DType())
+	out := interp.MustNewTensor(interp.I1, ts[0].Shape())
+	for i := range a {
+		x, y := sext(a[i], w), sext(b[i], w)
+		u, v := a[i], b[i]
+		var r bool
+		switch cmpiNames[p] {
+		case "eq":
+			r = u == v
+		case "ne":
+			r = u != v
+		case "slt":
+			r = x < y
+		case "sle":
+			r = x <= y
+		case "sgt":
+			r = x > y
+		case "sge":
+			r = x >= y
+		case "ult":
+			r = u < v
+		case "ule":
+			r = u <= v
+		case "ugt":
+			r = u > v
+		case "uge":
+			r = u >= v
+		}
+		out.Bool()[i] = r
+	}
+	return one(out)
+}
+
+// cmpfKernel compares floats: ordered predicates are false when either
+// operand is NaN, unordered ones true.
+func cmpfKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	ts, err := operands(args, 2)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameTypes(ts); err != nil {
+		return nil, err
+	}
+	p, err := predicate(op, cmpfNames)
+	if err != nil {
+		return nil, err
+	}
+	a, err := loadFloats(ts[0])
+	if err != nil {
+		return nil, err
+	}
+	b, err := loadFloats(ts[1])
+	if err != nil {
+		return nil, err
+	}
+	out := interp.MustNewTensor(interp.I1, ts[0].Shape())
+	name := cmpfNames[p]
+	for i := range a {
+		x, y := a[i], b[i]
+		unordered := x != x || y != y
+		var r bool
+		switch name[1:] {
+		case "alse":
+			r = false
+		case "rue":
+			r = true
+		case "eq":
+			r = x == y
+		case "gt":
+			r = x > y
+		case "ge":
+			r = x >= y
+		case "lt":
+			r = x < y
+		case "le":
+			r = x <= y
+		case "ne":
+			r = x != y && !unordered
+		case "rd":
+			r = !unordered
+		case "no":
+			r = unordered
+		}
+		if name[0] == 'u' && name != "uno" {
+			r = r || unordered
+		}
+		out.Bool()[i] = r
+	}
+	return one(out)
+}
+
+// selectKernel picks a or b by an i1 condition: a scalar condition selects
+// a whole value, a shaped one selects element-wise.
+func selectKernel(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	if len(args) != 3 {
+		return nil, fmt.Errorf("expected 3 operands, got %d", len(args))
+	}
+	ts, err := interp.Tensors(args)
+	if err != nil {
+		return nil, err
+	}
+	c, a, b := ts[0], ts[1], ts[2]
+	if c.DType() != interp.I1 {
+		return nil, fmt.Errorf("condition must be i1, got %s", c.TypeString())
+	}
+	if err := sameTypes(ts[1:]); err != nil {
+		return nil, err
+	}
+	if !slices.Equal(a.Shape(), b.Shape()) {
+		return nil, fmt.Errorf("operand shapes differ at run time: %s vs %s", a.TypeString(), b.TypeString())
+	}
+	if c.Rank() == 0 {
+		if c.Bool()[0] {
+			return one(a)
+		}
+		return one(b)
+	}
+	if !slices.Equal(c.Shape(), a.Shape()) {
+		return nil, fmt.Errorf("condition shape %s differs from the operands' %s", c.TypeString(), a.TypeString())
+	}
+	out := b.Clone()
+	for i, v := range c.Bool() {
+		if !v {
+			continue
+		}
+		if a.DType().IsFloat() && !a.DType().IsHalf() {
+			out.SetFloat(i, a.Float(i))
+		} else if a.DType().IsHalf() {
+			out.Bits16()[i] = a.Bits16()[i]
+		} else {
+			out.SetInt(i, a.Int(i))
+		}
+	}
+	return one(out)
+}
+
+// constantKernel materializes the `value` attribute (integer, float or
+// dense elements).
+func constantKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	if len(args) != 0 {
+		return nil, fmt.Errorf("expected no operands, got %d", len(args))
+	}
+	a := op.Attr("value")
+	if a == nil {
+		return nil, errors.New("missing attribute 'value'")
+	}
+	t, err := interp.ScalarFromAttr(a)
+	if err != nil {
+		return nil, err
+	}
+	return one(t)
+}

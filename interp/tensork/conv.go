@@ -1,0 +1,295 @@
+package tensork
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/tt-compiler/tt/interp"
+	"github.com/tt-compiler/tt/ir"
+)
+
+// pair reads a 2-element (h, w) attribute, or def when absent.
+func pair(op *ir.Operation, name string, def [2]int) ([2]int, error) {
+	v, err := interp.AttrIntsOr(op, name, []int64{int64(def[0]), int64(def[1])})
+	if err != nil {
+		return def, err
+	}
+	if len(v) != 2 {
+		return def, fmt.Errorf("attribute '%s' must have 2 entries (h, w), got %v", name, v)
+	}
+	return [2]int{int(v[0]), int(v[1])}, nil
+}
+
+// outSize is the floor-mode output size of a window sweep.
+func outSize(in, pad, dil, k, stride int) int {
+	return (in+2*pad-dil*(k-1)-1)/stride + 1
+}
+
+// convGeom is the geometry of a conv2d.
+type convGeom struct {
+	n, c, h, w       int // input
+	o, cg, kh, kw    int // weight: O, C/groups, KH, KW
+	groups, og       int
+	oh, ow           int
+	stride, pad, dil [2]int
+}
+
+// conv2dKernel is torch.nn.functional.conv2d without bias: x [N, C, H, W],
+// w [O, C/groups, KH, KW] → [N, O, OH, OW], with stride, padding (zeros),
+// dilation and groups. It runs as im2col followed by the blocked GEMM.
+func conv2dKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	ts, err := tensorArgs(args, 2)
+	if err != nil {
+		return nil, err
+	}
+	x, w := ts[0], ts[1]
+	if err := sameDType(x, w); err != nil {
+		return nil, err
+	}
+	if err := requireFloat(x); err != nil {
+		return nil, err
+	}
+	g, err := convGeometry(op, x, w)
+	if err != nil {
+		return nil, err
+	}
+	out, err := interp.NewTensor(x.DType(), []int64{int64(g.n), int64(g.o), int64(g.oh), int64(g.ow)})
+	if err != nil {
+		return nil, err
+	}
+	if x.DType() == interp.F32 {
+		conv2d(g, x.F32(), w.F32(), out.F32())
+	} else {
+		conv2d(g, x.F64(), w.F64(), out.F64())
+	}
+	return ret(out)
+}
+
+// convGeometry reads the attributes and checks the shapes of a conv2d.
+func convGeometry(op *ir.Operation, x, w *interp.Tensor) (*convGeom, error) {
+	if x.Rank() != 4 || w.Rank() != 4 {
+		return nil, fmt.Errorf("expected a 4-D input (NCHW) and a 4-D weight (OIHW), got %s and %s", x.TypeString(), w.TypeString())
+	}
+	g := &convGeom{}
+	g.n, g.c, g.h, g.w = int(x.Dim(0)), int(x.Dim(1)), int(x.Dim(2)), int(x.Dim(3))
+	g.o, g.cg, g.kh, g.kw = int(w.Dim(0)), int(w.Dim(1)), int(w.Dim(2)), int(w.Dim(3))
+	var err error
+	if g.stride, err = pair(op, "stride", [2]int{1, 1}); err != nil {
+		return nil, err
+	}
+	if g.pad, err = pair(op, "padding", [2]int{0, 0}); err != nil {
+		return nil, err
+	}
+	if g.dil, err = pair(op, "dilation", [2]int{1, 1}); err != nil {
+		return nil, err
+	}
+	groups, err := interp.AttrIntOr(op, "groups", 1)
+	if err != nil {
+		return nil, err
+	}
+	g.groups = int(groups)
+	for i := 0; i < 2; i++ {
+		if g.stride[i] < 1 || g.dil[i] < 1 || g.pad[i] < 0 {
+			return nil, fmt.Errorf("stride and dilation must be positive and padding non-negative (stride %v, padding %v, dilation %v)", g.stride, g.pad, g.dil)
+		}
+	}
+	switch {
+	case g.groups < 1:
+		return nil, fmt.Errorf("groups must be positive, got %d", g.groups)
+	case g.o%g.groups != 0:
+		return nil, fmt.Errorf("%d output channels are not divisible by %d groups", g.o, g.groups)
+	case g.cg*g.groups != g.c:
+		return nil, fmt.Errorf("input has %d channels but the weight expects %d (%d per group × %d groups)", g.c, g.cg*g.groups, g.cg, g.groups)
+	}
+	g.og = g.o / g.groups
+	g.oh = outSize(g.h, g.pad[0], g.dil[0], g.kh, g.stride[0])
+	g.ow = outSize(g.w, g.pad[1], g.dil[1], g.kw, g.stride[1])
+	if g.oh < 1 || g.ow < 1 {
+		return nil, fmt.Errorf("input of size %dx%d (padded by %v) is smaller than the dilated kernel %dx%d", g.h, g.w, g.pad, g.dil[0]*(g.kh-1)+1, g.dil[1]*(g.kw-1)+1)
+	}
+	return g, nil
+}
+
+// conv2d computes every (image, group) product w_g [Og, K] · col [K, OH·OW]
+// with K = C/groups·KH·KW. Many products run in parallel with serial GEMMs;
+// few run one by one with a parallel GEMM.
+func conv2d[T floatT](g *convGeom, x, w, out []T) {
+	k := g.cg * g.kh * g.kw
+	cols := g.oh * g.ow
+	pointwise := g.kh == 1 && g.kw == 1 && g.stride == [2]int{1, 1} && g.pad == [2]int{0, 0}
+	tasks := g.n * g.groups
+	one := func(t int, col []T, parallel bool) {
+		ni, gi := t/g.groups, t%g.groups
+		xg := x[(ni*g.c+gi*g.cg)*g.h*g.w : (ni*g.c+(gi+1)*g.cg)*g.h*g.w]
+		if pointwise {
+			col = xg
+		} else {
+			im2col(g, xg, col, parallel)
+		}
+		wg := w[gi*g.og*k : (gi+1)*g.og*k]
+		og := out[(ni*g.o+gi*g.og)*cols : (ni*g.o+(gi+1)*g.og)*cols]
+		gemm(g.og, cols, k, wg, k, col, cols, og, cols, parallel)
+	}
+	colSize := k * cols
+	if pointwise {
+		colSize = 0
+	}
+	if tasks >= 2*interp.Workers() {
+		interp.ParallelFor(tasks, 1, func(lo, hi int) {
+			col := make([]T, colSize)
+			for t := lo; t < hi; t++ {
+				one(t, col, false)
+			}
+		})
+		return
+	}
+	col := make([]T, colSize)
+	for t := 0; t < tasks; t++ {
+		one(t, col, true)
+	}
+}
+
+// im2col writes col[(c·KH + i)·KW + j][oh·OW + ow] = the input element under
+// kernel tap (i, j) of output position (oh, ow), or 0 in the padding.
+func im2col[T floatT](g *convGeom, x, col []T, parallel bool) {
+	run := interp.ParallelFor
+	if !parallel {
+		run = serialFor
+	}
+	rows := g.cg * g.kh * g.kw
+	cols := g.oh * g.ow
+	run(rows, max(1, (32<<10)/max(1, cols)), func(lo, hi int) {
+		for r := lo; r < hi; r++ {
+			c, i, j := r/(g.kh*g.kw), r/g.kw%g.kh, r%g.kw
+			plane := x[c*g.h*g.w : (c+1)*g.h*g.w]
+			dst := col[r*cols : (r+1)*cols]
+			for oh := 0; oh < g.oh; oh++ {
+				seg := dst[oh*g.ow : (oh+1)*g.ow]
+				ih := oh*g.stride[0] - g.pad[0] + i*g.dil[0]
+				if ih < 0 || ih >= g.h {
+					clear(seg)
+					continue
+				}
+				src := plane[ih*g.w : (ih+1)*g.w]
+				off := j*g.dil[1] - g.pad[1]
+				for ow := range seg {
+					iw := ow*g.stride[1] + off
+					if iw >= 0 && iw < g.w {
+						seg[ow] = src[iw]
+					} else {
+						seg[ow] = 0
+					}
+				}
+			}
+		}
+	})
+}
+
+// maxPool2dKernel is torch.nn.functional.max_pool2d on [N, C, H, W] (or
+// [C, H, W]) with kernel, stride (default: kernel), padding (default 0,
+// at most half the kernel, padded positions act as -Inf) and dilation
+// (default 1), in floor mode. NaN in a window propagates.
+func maxPool2dKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	ts, err := tensorArgs(args, 1)
+	if err != nil {
+		return nil, err
+	}
+	x := ts[0]
+	if x.Rank() != 4 && x.Rank() != 3 {
+		return nil, fmt.Errorf("expected a 4-D (NCHW) or 3-D (CHW) input, got %s", x.TypeString())
+	}
+	kernel, err := pair(op, "kernel", [2]int{0, 0})
+	if err != nil {
+		return nil, err
+	}
+	if op.Attr("kernel") == nil {
+		return nil, errors.New("missing attribute 'kernel'")
+	}
+	stride, err := pair(op, "stride", kernel)
+	if err != nil {
+		return nil, err
+	}
+	pad, err := pair(op, "padding", [2]int{0, 0})
+	if err != nil {
+		return nil, err
+	}
+	dil, err := pair(op, "dilation", [2]int{1, 1})
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < 2; i++ {
+		if kernel[i] < 1 || stride[i] < 1 || dil[i] < 1 || pad[i] < 0 {
+			return nil, fmt.Errorf("kernel, stride and dilation must be positive and padding non-negative (kernel %v, stride %v, padding %v, dilation %v)", kernel, stride, pad, dil)
+		}
+		if pad[i] > kernel[i]/2 {
+			return nil, fmt.Errorf("padding %v must be at most half of the kernel %v", pad, kernel)
+		}
+	}
+	r := x.Rank()
+	h, w := int(x.Dim(r-2)), int(x.Dim(r-1))
+	oh, ow := outSize(h, pad[0], dil[0], kernel[0], stride[0]), outSize(w, pad[1], dil[1], kernel[1], stride[1])
+	if oh < 1 || ow < 1 {
+		return nil, fmt.Errorf("input of size %dx%d is too small for the kernel %v", h, w, kernel)
+	}
+	shape := append([]int64{}, x.Shape()[:r-2]...)
+	shape = append(shape, int64(oh), int64(ow))
+	out, err := interp.NewTensor(x.DType(), shape)
+	if err != nil {
+		return nil, err
+	}
+	p := pool{h: h, w: w, oh: oh, ow: ow, k: kernel, s: stride, pad: pad, dil: dil}
+	planes := prod(ints(x.Shape()[:r-2]))
+	switch x.DType() {
+	case interp.F32:
+		maxPool(p, planes, x.F32(), out.F32(), float32(math.Inf(-1)), func(v, m float32) bool { return v > m || v != v })
+	case interp.F64:
+		maxPool(p, planes, x.F64(), out.F64(), math.Inf(-1), func(v, m float64) bool { return v > m || v != v })
+	case interp.I32:
+		maxPool(p, planes, x.I32(), out.I32(), math.MinInt32, func(v, m int32) bool { return v > m })
+	case interp.I64:
+		maxPool(p, planes, x.I64(), out.I64(), math.MinInt64, func(v, m int64) bool { return v > m })
+	default:
+		return nil, fmt.Errorf("unsupported element type %s", x.DType())
+	}
+	return ret(out)
+}
+
+// pool is the geometry of a 2-D pooling window sweep.
+type pool struct {
+	h, w, oh, ow   int
+	k, s, pad, dil [2]int
+}
+
+// maxPool takes window maxima plane by plane, in parallel over planes.
+// better(v, m) says whether v replaces the running maximum m; for floats
+// it is v > m || v is NaN, so a NaN, once taken, stays.
+func maxPool[T any](p pool, planes int, x, out []T, lowest T, better func(v, m T) bool) {
+	interp.ParallelFor(planes, max(1, (32<<10)/max(1, p.oh*p.ow*p.k[0]*p.k[1])), func(lo, hi int) {
+		for pl := lo; pl < hi; pl++ {
+			src := x[pl*p.h*p.w : (pl+1)*p.h*p.w]
+			dst := out[pl*p.oh*p.ow : (pl+1)*p.oh*p.ow]
+			for oy := 0; oy < p.oh; oy++ {
+				for ox := 0; ox < p.ow; ox++ {
+					m := lowest
+					for i := 0; i < p.k[0]; i++ {
+						iy := oy*p.s[0] - p.pad[0] + i*p.dil[0]
+						if iy < 0 || iy >= p.h {
+							continue
+						}
+						for j := 0; j < p.k[1]; j++ {
+							ix := ox*p.s[1] - p.pad[1] + j*p.dil[1]
+							if ix < 0 || ix >= p.w {
+								continue
+							}
+							if v := src[iy*p.w+ix]; better(v, m) {
+								m = v
+							}
+						}
+					}
+					dst[oy*p.ow+ox] = m
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,763 @@
+package tensork
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/tt-compiler/tt/interp"
+	"github.com/tt-compiler/tt/ir"
+)
+
+// binOp is an element-wise binary operation.
+type binOp uint8
+
+const (
+	opAdd binOp = iota
+	opSub
+	opMul
+	opDiv
+	opMax
+	opMin
+	opPow
+)
+
+var binOps = map[string]binOp{
+	"tensor.add": opAdd, "tensor.sub": opSub, "tensor.mul": opMul, "tensor.div": opDiv,
+	"tensor.max": opMax, "tensor.min": opMin, "tensor.pow": opPow,
+}
+
+// binCost is the relative cost per element, for chunk sizes.
+var binCost = [...]int{opAdd: 1, opSub: 1, opMul: 1, opDiv: 2, opMax: 1, opMin: 1, opPow: 40}
+
+// unOp is an element-wise unary operation.
+type unOp uint8
+
+const (
+	opNeg unOp = iota
+	opAbs
+	opExp
+	opLog
+	opSqrt
+	opRsqrt
+	opTanh
+	opSigmoid
+	opRelu
+	opSin
+	opCos
+	opErf
+	opReciprocal
+	opSign
+)
+
+var unOps = map[string]unOp{
+	"tensor.neg": opNeg, "tensor.abs": opAbs, "tensor.exp": opExp, "tensor.log": opLog,
+	"tensor.sqrt": opSqrt, "tensor.rsqrt": opRsqrt, "tensor.tanh": opTanh, "tensor.sigmoid": opSigmoid,
+	"tensor.relu": opRelu, "tensor.sin": opSin, "tensor.cos": opCos, "tensor.erf": opErf,
+	"tensor.reciprocal": opReciprocal, "tensor.sign": opSign,
+}
+
+var unCost = [...]int{opNeg: 1, opAbs: 1, opExp: 8, opLog: 20, opSqrt: 4, opRsqrt: 6, opTanh: 12,
+	opSigmoid: 10, opRelu: 1, opSin: 20, opCos: 20, opErf: 20, opReciprocal: 2, opSign: 1}
+
+func registerElementwise(r *interp.Registry) {
+	for name, op := range binOps {
+		r.Register(name, halfAware(binaryKernel(op)))
+	}
+	for name, op := range unOps {
+		r.Register(name, halfAware(unaryKernel(op)))
+	}
+	r.Register("tensor.gelu", halfAware(geluKernel))
+	r.Register("tensor.cmp", halfAware(cmpKernel))
+	r.Register("tensor.select", selectKernel)
+	r.Register("tensor.cast", castKernel)
+}
+
+// ---- binary ----
+
+func binaryKernel(op binOp) interp.Kernel {
+	return func(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		ts, err := tensorArgs(args, 2)
+		if err != nil {
+			return nil, err
+		}
+		out, err := binary(op, ts[0], ts[1])
+		if err != nil {
+			return nil, err
+		}
+		return ret(out)
+	}
+}
+
+// binary applies an element-wise binary op to two tensors of one type and
+// shape (f32, f64, integers, i1 for add/mul/max/min).
+func binary(op binOp, a, b *interp.Tensor) (*interp.Tensor, error) {
+	if err := sameDType(a, b); err != nil {
+		return nil, err
+	}
+	if err := sameShape(a, b); err != nil {
+		return nil, err
+	}
+	out := interp.MustNewTensor(a.DType(), a.Shape())
+	n, grain := a.Len(), interp.GrainFor(binCost[op])
+	switch a.DType() {
+	case interp.F32:
+		x, y, z := a.F32(), b.F32(), out.F32()
+		interp.ParallelFor(n, grain, func(lo, hi int) { binFloat(op, x[lo:hi], y[lo:hi], z[lo:hi]) })
+	case interp.F64:
+		x, y, z := a.F64(), b.F64(), out.F64()
+		interp.ParallelFor(n, grain, func(lo, hi int) { binFloat(op, x[lo:hi], y[lo:hi], z[lo:hi]) })
+	case interp.I32:
+		x, y, z := a.I32(), b.I32(), out.I32()
+		if err := checkDivisor(op, y); err != nil {
+			return nil, err
+		}
+		interp.ParallelFor(n, grain, func(lo, hi int) { binInt(op, x[lo:hi], y[lo:hi], z[lo:hi]) })
+	case interp.I64, interp.Index:
+		x, y, z := a.I64(), b.I64(), out.I64()
+		if err := checkDivisor(op, y); err != nil {
+			return nil, err
+		}
+		interp.ParallelFor(n, grain, func(lo, hi int) { binInt(op, x[lo:hi], y[lo:hi], z[lo:hi]) })
+	case interp.I1:
+		if err := binBool(op, a.Bool(), b.Bool(), out.Bool()); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("unsupported element type %s", a.DType())
+	}
+	return out, nil
+}
+
+type floatT interface{ ~float32 | ~float64 }
+type intT interface{ ~int32 | ~int64 }
+
+// binFloat computes out = a op b element-wise.
+func binFloat[T floatT](op binOp, a, b, out []T) {
+	a, b = a[:len(out)], b[:len(out)]
+	switch op {
+	case opAdd:
+		for i := range out {
+			out[i] = a[i] + b[i]
+		}
+	case opSub:
+		for i := range out {
+			out[i] = a[i] - b[i]
+		}
+	case opMul:
+		for i := range out {
+			out[i] = a[i] * b[i]
+		}
+	case opDiv:
+		for i := range out {
+			out[i] = a[i] / b[i]
+		}
+	case opMax:
+		for i := range out {
+			out[i] = maxNaN(a[i], b[i])
+		}
+	case opMin:
+		for i := range out {
+			out[i] = minNaN(a[i], b[i])
+		}
+	case opPow:
+		for i := range out {
+			out[i] = T(math.Pow(float64(a[i]), float64(b[i])))
+		}
+	}
+}
+
+// maxNaN is torch.maximum: NaN if either operand is NaN, else the larger,
+// with -0 below +0. (ATen itself returns either zero depending on the code
+// path; this choice agrees with the dialect's folder, math.Max, and with
+// arith.maxf, so tensor.max and its lowering agree.)
+func maxNaN[T floatT](a, b T) T {
+	switch {
+	case a != a:
+		return a
+	case b != b, a < b:
+		return b
+	case a == 0 && b == 0 && math.Signbit(float64(a)):
+		return b
+	}
+	return a
+}
+
+// minNaN is torch.minimum: NaN-propagating, with -0 below +0.
+func minNaN[T floatT](a, b T) T {
+	switch {
+	case a != a:
+		return a
+	case b != b, b < a:
+		return b
+	case a == 0 && b == 0 && math.Signbit(float64(b)):
+		return b
+	}
+	return a
+}
+
+// checkDivisor reports integer division by zero, which PyTorch raises as
+// an error too (ZeroDivisionError).
+func checkDivisor[T intT](op binOp, b []T) error {
+	if op != opDiv {
+		return nil
+	}
+	for _, v := range b {
+		if v == 0 {
+			return errors.New("integer division by zero")
+		}
+	}
+	return nil
+}
+
+// binInt computes out = a op b with wrapping integer arithmetic. Division
+// truncates toward zero (torch.div(..., rounding_mode='trunc')); the most
+// negative value divided by -1 wraps to itself.
+func binInt[T intT](op binOp, a, b, out []T) {
+	a, b = a[:len(out)], b[:len(out)]
+	switch op {
+	case opAdd:
+		for i := range out {
+			out[i] = a[i] + b[i]
+		}
+	case opSub:
+		for i := range out {
+			out[i] = a[i] - b[i]
+		}
+	case opMul:
+		for i := range out {
+			out[i] = a[i] * b[i]
+		}
+	case opDiv:
+		for i := range out {
+			if b[i] == -1 {
+				out[i] = -a[i] // avoids the hardware trap on MinInt / -1
+			} else {
+				out[i] = a[i] / b[i]
+			}
+		}
+	case opMax:
+		for i := range out {
+			out[i] = max(a[i], b[i])
+		}
+	case opMin:
+		for i := range out {
+			out[i] = min(a[i], b[i])
+		}
+	case opPow:
+		for i := range out {
+			out[i] = powInt(a[i], b[i])
+		}
+	}
+}
+
+// powInt is ATen's integer pow: repeated squaring with wraparound; for a
+// negative exponent 1 for base 1, ±1 for base -1, and 0 otherwise.
+func powInt[T intT](a, b T) T {
+	if b < 0 {
+		switch a {
+		case 1:
+			return 1
+		case -1:
+			if b%2 != 0 {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	}
+	r := T(1)
+	for b > 0 {
+		if b&1 != 0 {
+			r *= a
+		}
+		a *= a
+		b >>= 1
+	}
+	return r
+}
+
+// binBool computes boolean add/max (or) and mul/min (and), as PyTorch does
+// for bool tensors; other ops are errors.
+func binBool(op binOp, a, b, out []bool) error {
+	switch op {
+	case opAdd, opMax:
+		for i := range out {
+			out[i] = a[i] || b[i]
+		}
+	case opMul, opMin:
+		for i := range out {
+			out[i] = a[i] && b[i]
+		}
+	default:
+		return errors.New("not supported for i1 tensors")
+	}
+	return nil
+}
+
+// ---- unary ----
+
+func unaryKernel(op unOp) interp.Kernel {
+	return func(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		ts, err := tensorArgs(args, 1)
+		if err != nil {
+			return nil, err
+		}
+		out, err := unary(op, ts[0])
+		if err != nil {
+			return nil, err
+		}
+		return ret(out)
+	}
+}
+
+// unary applies an element-wise unary op. neg, abs, relu and sign also
+// accept integer tensors; the others need floats.
+func unary(op unOp, x *interp.Tensor) (*interp.Tensor, error) {
+	out := interp.MustNewTensor(x.DType(), x.Shape())
+	n, grain := x.Len(), interp.GrainFor(unCost[op])
+	switch x.DType() {
+	case interp.F32:
+		src, dst := x.F32(), out.F32()
+		interp.ParallelFor(n, grain, func(lo, hi int) { unaryF32(op, src[lo:hi], dst[lo:hi]) })
+	case interp.F64:
+		src, dst := x.F64(), out.F64()
+		interp.ParallelFor(n, grain, func(lo, hi int) { unaryF64(op, src[lo:hi], dst[lo:hi]) })
+	case interp.I32:
+		if err := intUnaryOK(op); err != nil {
+			return nil, err
+		}
+		src, dst := x.I32(), out.I32()
+		interp.ParallelFor(n, grain, func(lo, hi int) { unaryInt(op, src[lo:hi], dst[lo:hi]) })
+	case interp.I64, interp.Index:
+		if err := intUnaryOK(op); err != nil {
+			return nil, err
+		}
+		src, dst := x.I64(), out.I64()
+		interp.ParallelFor(n, grain, func(lo, hi int) { unaryInt(op, src[lo:hi], dst[lo:hi]) })
+	default:
+		return nil, fmt.Errorf("not supported for %s tensors", x.DType())
+	}
+	return out, nil
+}
+
+func intUnaryOK(op unOp) error {
+	switch op {
+	case opNeg, opAbs, opRelu, opSign:
+		return nil
+	}
+	return errors.New("requires a floating-point tensor")
+}
+
+// unaryCommon handles the ops whose float semantics do not depend on the
+// precision; it reports whether it did op.
+func unaryCommon[T floatT](op unOp, x, out []T) bool {
+	x = x[:len(out)]
+	switch op {
+	case opNeg:
+		for i := range out {
+			out[i] = -x[i]
+		}
+	case opAbs:
+		for i := range out {
+			out[i] = T(math.Abs(float64(x[i])))
+		}
+	case opRelu:
+		// x < 0 ? 0 : x, so NaN and -0 pass through, as torch.relu.
+		for i := range out {
+			if v := x[i]; v < 0 {
+				out[i] = 0
+			} else {
+				out[i] = v
+			}
+		}
+	case opSign:
+		// sign(NaN) = 0, as torch.sign.
+		for i := range out {
+			v := x[i]
+			switch {
+			case v > 0:
+				out[i] = 1
+			case v < 0:
+				out[i] = -1
+			default:
+				out[i] = 0
+			}
+		}
+	case opReciprocal:
+		for i := range out {
+			out[i] = 1 / x[i]
+		}
+	case opSqrt:
+		for i := range out {
+			out[i] = T(math.Sqrt(float64(x[i])))
+		}
+	case opRsqrt:
+		for i := range out {
+			out[i] = 1 / T(math.Sqrt(float64(x[i])))
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// unaryF32 computes a unary op on float32 values: exp, tanh and sigmoid with
+// the float32 routines of math32.go, the others in float64 rounded once.
+func unaryF32(op unOp, x, out []float32) {
+	if unaryCommon(op, x, out) {
+		return
+	}
+	x = x[:len(out)]
+	switch op {
+	case opExp:
+		for i := range out {
+			out[i] = exp32(x[i])
+		}
+	case opTanh:
+		for i := range out {
+			out[i] = tanh32(x[i])
+		}
+	case opSigmoid:
+		for i := range out {
+			out[i] = sigmoid32(x[i])
+		}
+	default:
+		f := f64Func(op)
+		for i := range out {
+			out[i] = float32(f(float64(x[i])))
+		}
+	}
+}
+
+// unaryF64 computes a unary op on float64 values.
+func unaryF64(op unOp, x, out []float64) {
+	if unaryCommon(op, x, out) {
+		return
+	}
+	f := f64Func(op)
+	x = x[:len(out)]
+	for i := range out {
+		out[i] = f(x[i])
+	}
+}
+
+// f64Func returns the float64 function of a transcendental op.
+func f64Func(op unOp) func(float64) float64 {
+	switch op {
+	case opExp:
+		return math.Exp
+	case opLog:
+		return math.Log
+	case opTanh:
+		return math.Tanh
+	case opSigmoid:
+		return func(v float64) float64 { return 1 / (1 + math.Exp(-v)) }
+	case opSin:
+		return math.Sin
+	case opCos:
+		return math.Cos
+	case opErf:
+		return math.Erf
+	}
+	panic(fmt.Sprintf("tensork: no float64 function for unary op %d", op))
+}
+
+// unaryInt computes neg, abs, relu or sign on integers (wrapping: abs of
+// the most negative value is itself).
+func unaryInt[T intT](op unOp, x, out []T) {
+	x = x[:len(out)]
+	for i := range out {
+		v := x[i]
+		switch op {
+		case opNeg:
+			out[i] = -v
+		case opAbs:
+			if v < 0 {
+				v = -v
+			}
+			out[i] = v
+		case opRelu:
+			out[i] = max(v, 0)
+		case opSign:
+			switch {
+			case v > 0:
+				out[i] = 1
+			case v < 0:
+				out[i] = -1
+			default:
+				out[i] = 0
+			}
+		}
+	}
+}
+
+// ---- gelu ----
+
+// geluKernel is torch.nn.functional.gelu: approximate "none" is
+// x·Φ(x) = x/2·(1+erf(x/√2)); "tanh" is x/2·(1+tanh(√(2/π)(x+0.044715x³))).
+// Both are computed in float64 and rounded once.
+func geluKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	ts, err := tensorArgs(args, 1)
+	if err != nil {
+		return nil, err
+	}
+	x := ts[0]
+	if err := requireFloat(x); err != nil {
+		return nil, err
+	}
+	mode, err := interp.AttrString(op, "approximate", "none")
+	if err != nil {
+		return nil, err
+	}
+	var f func(float64) float64
+	switch mode {
+	case "none":
+		f = geluErf
+	case "tanh":
+		f = geluTanh
+	default:
+		return nil, fmt.Errorf("attribute 'approximate' must be \"none\" or \"tanh\", got %q", mode)
+	}
+	return ret(mapFloat(x, 24, f))
+}
+
+func geluErf(v float64) float64 { return 0.5 * v * (1 + math.Erf(v*math.Sqrt2/2)) }
+
+func geluTanh(v float64) float64 {
+	const beta = 0.7978845608028654 // √(2/π)
+	return 0.5 * v * (1 + math.Tanh(beta*(v+0.044715*v*v*v)))
+}
+
+// mapFloat applies a float64 function to every element of an f32 or f64
+// tensor, rounding each result once, in parallel chunks.
+func mapFloat(x *interp.Tensor, cost int, f func(float64) float64) *interp.Tensor {
+	out := interp.MustNewTensor(x.DType(), x.Shape())
+	grain := interp.GrainFor(cost)
+	if x.DType() == interp.F32 {
+		src, dst := x.F32(), out.F32()
+		interp.ParallelFor(len(dst), grain, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				dst[i] = float32(f(float64(src[i])))
+			}
+		})
+		return out
+	}
+	src, dst := x.F64(), out.F64()
+	interp.ParallelFor(len(dst), grain, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			dst[i] = f(src[i])
+		}
+	})
+	return out
+}
+
+// ---- cmp ----
+
+// cmpKernel compares element-wise with predicate eq, ne, lt, le, gt or ge
+// (IEEE: every comparison with NaN is false except ne); the result is i1.
+func cmpKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	ts, err := tensorArgs(args, 2)
+	if err != nil {
+		return nil, err
+	}
+	a, b := ts[0], ts[1]
+	if err := sameDType(a, b); err != nil {
+		return nil, err
+	}
+	if err := sameShape(a, b); err != nil {
+		return nil, err
+	}
+	pred, err := interp.AttrString(op, "predicate", "")
+	if err != nil {
+		return nil, err
+	}
+	p, ok := cmpPreds[pred]
+	if !ok {
+		return nil, fmt.Errorf("attribute 'predicate' must be one of eq, ne, lt, le, gt, ge; got %q", pred)
+	}
+	out := interp.MustNewTensor(interp.I1, a.Shape())
+	dst := out.Bool()
+	grain := interp.GrainFor(1)
+	switch a.DType() {
+	case interp.F32:
+		interp.ParallelFor(len(dst), grain, func(lo, hi int) { compare(p, a.F32()[lo:hi], b.F32()[lo:hi], dst[lo:hi]) })
+	case interp.F64:
+		interp.ParallelFor(len(dst), grain, func(lo, hi int) { compare(p, a.F64()[lo:hi], b.F64()[lo:hi], dst[lo:hi]) })
+	case interp.I32:
+		interp.ParallelFor(len(dst), grain, func(lo, hi int) { compare(p, a.I32()[lo:hi], b.I32()[lo:hi], dst[lo:hi]) })
+	case interp.I64, interp.Index:
+		interp.ParallelFor(len(dst), grain, func(lo, hi int) { compare(p, a.I64()[lo:hi], b.I64()[lo:hi], dst[lo:hi]) })
+	case interp.I1:
+		x, y := boolsAsInt8(a.Bool()), boolsAsInt8(b.Bool())
+		compare(p, x, y, dst)
+	default:
+		return nil, fmt.Errorf("unsupported element type %s", a.DType())
+	}
+	return ret(out)
+}
+
+type cmpPred uint8
+
+const (
+	cmpEq cmpPred = iota
+	cmpNe
+	cmpLt
+	cmpLe
+	cmpGt
+	cmpGe
+)
+
+var cmpPreds = map[string]cmpPred{"eq": cmpEq, "ne": cmpNe, "lt": cmpLt, "le": cmpLe, "gt": cmpGt, "ge": cmpGe}
+
+type ordered interface {
+	~float32 | ~float64 | ~int8 | ~int32 | ~int64
+}
+
+func compare[T ordered](p cmpPred, a, b []T, out []bool) {
+	a, b = a[:len(out)], b[:len(out)]
+	switch p {
+	case cmpEq:
+		for i := range out {
+			out[i] = a[i] == b[i]
+		}
+	case cmpNe:
+		for i := range out {
+			out[i] = a[i] != b[i]
+		}
+	case cmpLt:
+		for i := range out {
+			out[i] = a[i] < b[i]
+		}
+	case cmpLe:
+		for i := range out {
+			out[i] = a[i] <= b[i]
+		}
+	case cmpGt:
+		for i := range out {
+			out[i] = a[i] > b[i]
+		}
+	case cmpGe:
+		for i := range out {
+			out[i] = a[i] >= b[i]
+		}
+	}
+}
+
+func boolsAsInt8(b []bool) []int8 {
+	out := make([]int8, len(b))
+	for i, v := range b {
+		if v {
+			out[i] = 1
+		}
+	}
+	return out
+}
+
+// ---- select ----
+
+// selectKernel is torch.where(cond, a, b) for operands of one shape.
+func selectKernel(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	ts, err := tensorArgs(args, 3)
+	if err != nil {
+		return nil, err
+	}
+	c, a, b := ts[0], ts[1], ts[2]
+	if c.DType() != interp.I1 {
+		return nil, fmt.Errorf("condition must be an i1 tensor, got %s", c.TypeString())
+	}
+	if err := sameDType(a, b); err != nil {
+		return nil, err
+	}
+	if err := sameShape(a, b); err != nil {
+		return nil, err
+	}
+	if err := sameShape(c, a); err != nil {
+		return nil, err
+	}
+	out := interp.MustNewTensor(a.DType(), a.Shape())
+	cond := c.Bool()
+	grain := interp.GrainFor(1)
+	switch a.DType() {
+	case interp.F32:
+		interp.ParallelFor(len(cond), grain, func(lo, hi int) { where(cond[lo:hi], a.F32()[lo:hi], b.F32()[lo:hi], out.F32()[lo:hi]) })
+	case interp.F64:
+		interp.ParallelFor(len(cond), grain, func(lo, hi int) { where(cond[lo:hi], a.F64()[lo:hi], b.F64()[lo:hi], out.F64()[lo:hi]) })
+	case interp.F16, interp.BF16:
+		interp.ParallelFor(len(cond), grain, func(lo, hi int) {
+			where(cond[lo:hi], a.Bits16()[lo:hi], b.Bits16()[lo:hi], out.Bits16()[lo:hi])
+		})
+	case interp.I1:
+		where(cond, a.Bool(), b.Bool(), out.Bool())
+	case interp.I32:
+		interp.ParallelFor(len(cond), grain, func(lo, hi int) { where(cond[lo:hi], a.I32()[lo:hi], b.I32()[lo:hi], out.I32()[lo:hi]) })
+	default:
+		interp.ParallelFor(len(cond), grain, func(lo, hi int) { where(cond[lo:hi], a.I64()[lo:hi], b.I64()[lo:hi], out.I64()[lo:hi]) })
+	}
+	return ret(out)
+}
+
+func where[T any](c []bool, a, b, out []T) {
+	a, b = a[:len(c)], b[:len(c)]
+	for i, v := range c {
+		if v {
+			out[i] = a[i]
+		} else {
+			out[i] = b[i]
+		}
+	}
+}
+
+// ---- cast ----
+
+// castKernel converts to the result's element type as torch's .to() does:
+// floats round to nearest even (f64 → f16/bf16 through f32, as c10::Half
+// does); floats to integers truncate toward zero, with NaN and
+// out-of-range values giving the type's minimum (x86 behaviour); integers
+// wrap; anything to i1 is x != 0 (NaN is true); i1 is 0 or 1.
+func castKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	ts, err := tensorArgs(args, 1)
+	if err != nil {
+		return nil, err
+	}
+	dt, err := interp.ResultDType(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	return ret(Cast(ts[0], dt))
+}
+
+// Cast converts x to element type dt (see castKernel for the rules).
+func Cast(x *interp.Tensor, dt interp.DType) *interp.Tensor {
+	if x.DType() == dt {
+		return x
+	}
+	if t := x.WithDType(dt); t != nil && !(x.DType().IsHalf()) {
+		return t // i64 <-> index share storage
+	}
+	if x.DType() == interp.F32 && dt.IsHalf() {
+		return narrow(x, dt)
+	}
+	if x.DType().IsHalf() {
+		x = widen(x)
+		if dt == interp.F32 {
+			return x
+		}
+	}
+	out := interp.MustNewTensor(dt, x.Shape())
+	grain := interp.GrainFor(8)
+	if x.DType().IsFloat() {
+		interp.ParallelFor(x.Len(), grain, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				out.SetFloat(i, x.Float(i))
+			}
+		})
+		return out
+	}
+	interp.ParallelFor(x.Len(), grain, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			out.SetInt(i, x.Int(i))
+		}
+	})
+	return out
+}
