@@ -1,13 +1,17 @@
 // Package registry wires every dialect and pass of tt together for the
 // command-line tools. Library users load what they need into their own
-// ir.Context instead.
+// ir.Context and pass.Registry instead.
 package registry
 
 import (
+	"github.com/tt-compiler/tt/autodiff"
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/builtin"
 	"github.com/tt-compiler/tt/dialects/tensor"
+	tensortransforms "github.com/tt-compiler/tt/dialects/tensor/transforms"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/pass"
+	"github.com/tt-compiler/tt/rewrite"
 )
 
 // Dialects returns every dialect tt defines.
@@ -18,4 +22,15 @@ func Dialects() []*ir.Dialect {
 // NewContext returns a context with every dialect loaded.
 func NewContext() *ir.Context {
 	return ir.NewContext().MustLoadDialect(Dialects()...)
+}
+
+// NewPassRegistry returns a registry with every pass and named pipeline tt
+// defines.
+func NewPassRegistry() *pass.Registry {
+	r := pass.NewRegistry()
+	if err := rewrite.Register(r); err != nil {
+		panic(err)
+	}
+	r.MustRegister(tensortransforms.NewDecomposePass, autodiff.NewPass)
+	return r
 }

@@ -1,0 +1,23 @@
+// Package autodiff is tt's AOTAutograd: graph-level, ahead-of-time
+// reverse-mode differentiation of tensor-dialect functions, and the min-cut
+// partitioner that splits the joint forward+backward graph into a forward
+// function (returning the values to save) and a backward function
+// (recomputing cheap values instead of saving them when that saves memory).
+//
+// Differentiation works on a func.func whose body is a single block of
+// tensor ops. Every differentiable op has a vector-Jacobian-product rule
+// (see Rules) written as tensor-dialect IR; composites (softmax, layer_norm,
+// cross_entropy, gelu, ...) have efficient rules of their own instead of
+// differentiating their decompositions. Gradients follow PyTorch's
+// conventions at kinks: relu'(0) = 0, abs'(0) = 0, ties of max/min and of
+// reduce_max/reduce_min are split evenly, max_pool2d routes to the first
+// maximum of each window.
+//
+// The aot-autograd{func=NAME} pass adds, next to @NAME:
+//
+//	@NAME_fwd(args...) -> (results..., saved...)
+//	@NAME_bwd(saved..., result_grads...) -> (grads...)
+//	@NAME_grad(args...) -> (result, grads...)   // single rank-0 float result
+//
+// where grads are for every floating-point argument, in argument order.
+package autodiff
