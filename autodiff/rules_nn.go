@@ -130,27 +130,23 @@ func convInputGrad(b *ir.Builder, x, w, g ir.Value, p tensor.Conv2DParams) ir.Va
 	wt := tensor.Reshape(b, wf, []int64{G, o / G, ig, kh, kw})
 	wt = tensor.Transpose(b, wt, []int64{0, 2, 1, 3, 4})
 	wt = tensor.Reshape(b, wt, []int64{G * ig, o / G, kh, kw})
-	var pad [2]int64
-	for i, k := range []int64{kh, kw} {
-		pad[i] = p.Dilation[i]*(k-1) - p.Padding[i]
-	}
-	if pad[0] < 0 || pad[1] < 0 {
-		// Negative padding crops the dilated gradient instead.
-		s := shapeOf(gd)
-		crop := [2]int64{max(0, -pad[0]), max(0, -pad[1])}
-		gd = tensor.Slice(b, gd, []int64{0, 0, crop[0], crop[1]}, []int64{s[0], s[1], s[2] - crop[0], s[3] - crop[1]}, nil)
-		pad = [2]int64{max(0, pad[0]), max(0, pad[1])}
-	}
-	gx := tensor.Conv2D(b, gd, wt, tensor.Conv2DParams{
-		Stride: [2]int64{1, 1}, Padding: pad, Dilation: p.Dilation, Groups: G,
+	// Convolving with full padding d(k-1) gives the gradient of the padded
+	// input over the part the forward swept; the rest of the padded input
+	// (the remainder of a strided sweep) gets zeros, then the padding is
+	// cropped away.
+	full := [2]int64{p.Dilation[0] * (kh - 1), p.Dilation[1] * (kw - 1)}
+	gp := tensor.Conv2D(b, gd, wt, tensor.Conv2DParams{
+		Stride: [2]int64{1, 1}, Padding: full, Dilation: p.Dilation, Groups: G,
 	})
-	// Rows and columns the forward never read (the remainder of the
-	// strided sweep) get zero gradient.
-	gs := shapeOf(gx)
-	if gs[2] != xs[2] || gs[3] != xs[3] {
-		gx = tensor.Pad(b, gx, []int64{0, 0, 0, 0}, []int64{0, 0, xs[2] - gs[2], xs[3] - gs[3]}, tensor.ZeroAttr(elemOf(g)))
+	hp, wp := xs[2]+2*p.Padding[0], xs[3]+2*p.Padding[1]
+	if gs := shapeOf(gp); gs[2] < hp || gs[3] < wp {
+		gp = tensor.Pad(b, gp, []int64{0, 0, 0, 0}, []int64{0, 0, hp - gs[2], wp - gs[3]}, tensor.ZeroAttr(elemOf(g)))
 	}
-	return gx
+	gs := shapeOf(gp)
+	if gs[2] == xs[2] && gs[3] == xs[3] {
+		return gp
+	}
+	return tensor.Slice(b, gp, []int64{0, 0, p.Padding[0], p.Padding[1]}, []int64{xs[0], xs[1], p.Padding[0] + xs[2], p.Padding[1] + xs[3]}, nil)
 }
 
 func convWeightGrad(b *ir.Builder, x, w, g ir.Value, p tensor.Conv2DParams) ir.Value {
