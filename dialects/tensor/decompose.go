@@ -315,13 +315,15 @@ func decomposeCrossEntropyOp(b *ir.Builder, op *ir.Operation) (ir.Value, error) 
 }
 
 // DecomposeCrossEntropy builds the cross-entropy of logits [N, C] and
-// target [N]: the log-softmax picked at the target class through a one-hot
+// target [N]: the log_softmax picked at the target class through a one-hot
 // mask (iota == broadcast target), summed per row, negated, and averaged
-// ("mean") or summed ("sum") over the rows.
+// (reduce_mean, for "mean") or summed ("sum") over the rows. log_softmax
+// and reduce_mean are composites themselves, decomposed in turn by
+// Decompose when selected.
 func DecomposeCrossEntropy(b *ir.Builder, logits, target ir.Value, reduction string) ir.Value {
 	return upcast(b, func(xs []ir.Value) ir.Value {
 		logits, target := xs[0], xs[1]
-		lsm := DecomposeLogSoftmax(b, logits, 1)
+		lsm := LogSoftmax(b, logits, 1)
 		lt := tensorType(logits)
 		sizes := dynamicSizes(b, logits)
 		classes := Iota(b, b.Ctx.Tensor(lt.Shape(), b.Ctx.I64()), 1, sizes...)
