@@ -9,9 +9,9 @@ import (
 
 	"github.com/tt-compiler/tt/autodiff"
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/kernels"
-	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 )
@@ -20,12 +20,12 @@ import (
 // with random values (kept away from kinks by gen), or fixed integers.
 type input struct {
 	typ  string
-	ints []int64                   // for integer inputs
+	ints []int64                    // for integer inputs
 	gen  func(r *rand.Rand) float64 // value generator for float inputs (default: uniform in [-1, 1])
 }
 
 func f64(shape string) input { return input{typ: "tensor<" + shape + "xf64>"} }
-func f64Scalar() input        { return input{typ: "tensor<f64>"} }
+func f64Scalar() input       { return input{typ: "tensor<f64>"} }
 func away(shape string) input {
 	// Values with |x| in [0.2, 1.2]: away from the kinks at 0.
 	return input{typ: "tensor<" + shape + "xf64>", gen: func(r *rand.Rand) float64 {
