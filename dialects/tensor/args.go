@@ -173,6 +173,11 @@ func verifyGiven(f checkFunc) func(*ir.Operation) error {
 		if !ok {
 			return fmt.Errorf("result must be a ranked tensor, but got '%s'", op.Result(0).Type())
 		}
+		for _, d := range rt.Shape() {
+			if d < 0 && d != ir.Dynamic {
+				return fmt.Errorf("result type '%s' has an invalid dimension size %d", rt, d)
+			}
+		}
 		return f(opArgs(op), rt)
 	}
 }

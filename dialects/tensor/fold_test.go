@@ -109,6 +109,11 @@ var foldCases = []foldCase{
 	{"dim-of-full", "%n: index", `%f = tensor.full 0.0 : f32 sizes(%n) -> tensor<2x?xf32>
     %r = tensor.dim %f dim = 1 : tensor<2x?xf32>`, "arg 0"},
 	{"broadcast-identity", "%x: tensor<2x3xf32>", `%r = tensor.broadcast %x dims = [0, 1] : tensor<2x3xf32> -> tensor<2x3xf32>`, "arg 0"},
+	{"broadcast-identity-dynamic", "%x: tensor<?x3x?xf32>", `%n = tensor.dim %x dim = 0 : tensor<?x3x?xf32>
+    %m = tensor.dim %x dim = -1 : tensor<?x3x?xf32>
+    %r = tensor.broadcast %x dims = [0, 1, 2] sizes(%n, %m) : tensor<?x3x?xf32> -> tensor<?x3x?xf32>`, "arg 0"},
+	{"broadcast-not-identity-dynamic", "%x: tensor<?x3x?xf32>", `%n = tensor.dim %x dim = 0 : tensor<?x3x?xf32>
+    %r = tensor.broadcast %x dims = [0, 1, 2] sizes(%n, %n) : tensor<?x3x?xf32> -> tensor<?x3x?xf32>`, "none"},
 	{"broadcast-const", "", `%a = tensor.constant dense<[1, 2, 3]> : tensor<3xi64>
     %r = tensor.broadcast %a dims = [1] : tensor<3xi64> -> tensor<2x3xi64>`, "dense<[[1, 2, 3], [1, 2, 3]]> : tensor<2x3xi64>"},
 	{"broadcast-const-size1", "", `%a = tensor.constant dense<[[1], [2]]> : tensor<2x1xi64>

@@ -80,7 +80,7 @@ func foldBroadcast(op *ir.Operation, given []ir.Attribute) ([]ir.FoldResult, boo
 		return nil, false
 	}
 	x := op.Operand(0)
-	if x.Type() == op.Result(0).Type() && isIdentityDims(dims) && op.NumOperands() == 1 {
+	if x.Type() == op.Result(0).Type() && isIdentityDims(dims) && sizesAreDimsOf(op, 1, x) {
 		return foldValue(op, x)
 	}
 	rt := staticResult(op)
@@ -249,4 +249,32 @@ func foldTranspose(op *ir.Operation, given []ir.Attribute) ([]ir.FoldResult, boo
 		}
 		return c.FloatAt(int(src)), c.IntAt(int(src)), true
 	}))
+}
+
+// sizesAreDimsOf reports whether the size operands of op (from position
+// first) are tensor.dim of x at x's dynamic dimensions, in order: the
+// result then has x's shape.
+func sizesAreDimsOf(op *ir.Operation, first int, x ir.Value) bool {
+	xt, ok := asTensor(x.Type())
+	if !ok {
+		return false
+	}
+	k := first
+	for i, d := range xt.Shape() {
+		if d != ir.Dynamic {
+			continue
+		}
+		if k >= op.NumOperands() {
+			return false
+		}
+		def := definingOpNamed(op.Operand(k), "tensor.dim")
+		if def == nil || def.NumOperands() != 1 || def.Operand(0) != x {
+			return false
+		}
+		if n, ok := DimAttr(def, xt.Rank()); !ok || n != i {
+			return false
+		}
+		k++
+	}
+	return k == op.NumOperands()
 }

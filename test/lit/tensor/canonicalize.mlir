@@ -170,3 +170,12 @@ func.func @dim_of_sized(%n: index) -> (index, index) {
   %3 = tensor.dim %2 dim = -1 : tensor<?xi64>
   return %1, %3 : index, index
 }
+
+// A static size folds to an index constant (materialized by arith).
+// CHECK-LABEL: func.func @dim_static
+// CHECK-NEXT: %[[C:.*]] = arith.constant 3 : index
+// CHECK-NEXT: return %[[C]]
+func.func @dim_static(%x: tensor<?x3xf32>) -> index {
+  %0 = tensor.dim %x dim = -1 : tensor<?x3xf32>
+  return %0 : index
+}
