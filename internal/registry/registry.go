@@ -7,7 +7,9 @@ import (
 	"github.com/tt-compiler/tt/autodiff"
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/dialects/tensor"
+	"github.com/tt-compiler/tt/dialects/vector"
 	tensortransforms "github.com/tt-compiler/tt/dialects/tensor/transforms"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/pass"
@@ -16,7 +18,7 @@ import (
 
 // Dialects returns every dialect tt defines.
 func Dialects() []*ir.Dialect {
-	return []*ir.Dialect{builtin.Dialect, builtin.FuncDialect, tensor.Dialect, arith.Dialect, arith.MathDialect}
+	return []*ir.Dialect{builtin.Dialect, builtin.FuncDialect, tensor.Dialect, arith.Dialect, arith.MathDialect, loops.Dialect, vector.Dialect}
 }
 
 // NewContext returns a context with every dialect loaded.

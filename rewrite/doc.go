@@ -1,0 +1,26 @@
+// Package rewrite holds tt's pattern rewriting machinery and the generic
+// passes built on it.
+//
+// The greedy driver (ApplyPatternsGreedily) follows MLIR's
+// GreedyPatternRewriteDriver: a worklist of operations, each erased if
+// trivially dead, else folded (OpDef.Fold; folded attributes become constants
+// through Dialect.MaterializeConstant, uniqued and hoisted to the entry block
+// of the nearest isolated region by a Folder, like MLIR's OperationFolder;
+// constant operands of Commutative ops are moved last), else rewritten by the
+// highest-benefit matching pattern of a FrozenPatternSet. Every change made
+// through the ir.PatternRewriter puts the affected operations back on the
+// worklist; the process repeats until nothing changes or the iteration limit
+// is reached.
+//
+// The passes, registered in a pass.Registry by Register:
+//
+//   - canonicalize: folders and canonicalization patterns of every loaded op
+//   - cse: common subexpression elimination, scoped by regions and dominance,
+//     aware of memory effects
+//   - dce: erase unreachable blocks and dead operations
+//   - symbol-dce: erase unreferenced private symbols
+//   - inline: inline calls to functions with a body, erase dead private callees
+//
+// Each is also available as a function (EliminateCommonSubexpressions,
+// SimplifyRegions, SymbolDCE, Inline) for use from other passes.
+package rewrite

@@ -1,0 +1,255 @@
+package rewrite
+
+import (
+	"github.com/tt-compiler/tt/ir"
+)
+
+// SimplifyRegions erases unreachable blocks and then dead operations in the
+// given regions and everything nested in them, like MLIR's simplifyRegions
+// (without block merging, which needs branch-op interfaces tt does not
+// have). It returns the numbers of blocks and ops erased. rw, which may be
+// nil, is used for the erasures so that its listener sees them.
+func SimplifyRegions(rw *ir.PatternRewriter, regions []*ir.Region) (blocks, ops int) {
+	if rw == nil && len(regions) > 0 && regions[0].ParentOp() != nil {
+		rw = ir.NewPatternRewriter(regions[0].ParentOp().Context(), nil)
+	}
+	blocks = EraseUnreachableBlocks(rw, regions)
+	ops = RunRegionDCE(rw, regions)
+	return blocks, ops
+}
+
+// reachableBlocks returns the blocks of r reachable from its entry block.
+func reachableBlocks(r *ir.Region) map[*ir.Block]bool {
+	seen := map[*ir.Block]bool{}
+	entry := r.Front()
+	if entry == nil {
+		return seen
+	}
+	stack := []*ir.Block{entry}
+	seen[entry] = true
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range b.Successors() {
+			if s != nil && s.Parent() == r && !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	return seen
+}
+
+// dropDefinedValueUses makes every use of a value defined in b (its
+// arguments and the results of its ops, at any depth) use nothing.
+func dropDefinedValueUses(b *ir.Block) {
+	drop := func(v ir.Value) {
+		for u := range v.Uses() {
+			u.Set(nil)
+		}
+	}
+	for _, a := range b.Args() {
+		drop(a)
+	}
+	for op := range b.Ops() {
+		op.WalkPreOrder(func(o *ir.Operation) ir.WalkResult {
+			for _, r := range o.Results() {
+				drop(r)
+			}
+			for _, nr := range o.Regions() {
+				for _, nb := range nr.Blocks() {
+					for _, a := range nb.Args() {
+						drop(a)
+					}
+				}
+			}
+			return ir.WalkAdvance
+		})
+	}
+}
+
+// eraseBlock erases the ops of b, last first, then b itself.
+func eraseBlock(rw *ir.PatternRewriter, b *ir.Block) {
+	for op := b.Last(); op != nil; {
+		prev := op.Prev()
+		rw.EraseOp(op)
+		op = prev
+	}
+	b.Erase()
+}
+
+// EraseUnreachableBlocks erases the blocks that cannot be reached from
+// their region's entry block, in the given regions and the regions nested
+// in them, and returns how many it erased.
+func EraseUnreachableBlocks(rw *ir.PatternRewriter, regions []*ir.Region) int {
+	erased := 0
+	worklist := append([]*ir.Region(nil), regions...)
+	for len(worklist) > 0 {
+		r := worklist[len(worklist)-1]
+		worklist = worklist[:len(worklist)-1]
+		if r.Empty() {
+			continue
+		}
+		if r.NumBlocks() == 1 {
+			for op := range r.Front().Ops() {
+				worklist = append(worklist, op.Regions()...)
+			}
+			continue
+		}
+		reachable := reachableBlocks(r)
+		for _, b := range append([]*ir.Block(nil), r.Blocks()...) {
+			if !reachable[b] {
+				dropDefinedValueUses(b)
+				eraseBlock(rw, b)
+				erased++
+				continue
+			}
+			for op := range b.Ops() {
+				worklist = append(worklist, op.Regions()...)
+			}
+		}
+	}
+	return erased
+}
+
+// postOrderBlocks returns the blocks reachable from r's entry in CFG
+// post-order.
+func postOrderBlocks(r *ir.Region) []*ir.Block {
+	entry := r.Front()
+	if entry == nil {
+		return nil
+	}
+	type frame struct {
+		b    *ir.Block
+		next int
+	}
+	var out []*ir.Block
+	seen := map[*ir.Block]bool{entry: true}
+	stack := []frame{{entry, 0}}
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		succs := top.b.Successors()
+		if top.next < len(succs) {
+			s := succs[top.next]
+			top.next++
+			if s != nil && s.Parent() == r && !seen[s] {
+				seen[s] = true
+				stack = append(stack, frame{s, 0})
+			}
+			continue
+		}
+		out = append(out, top.b)
+		stack = stack[:len(stack)-1]
+	}
+	return out
+}
+
+// wouldBeTriviallyDead reports whether op could be erased if its results
+// were unused: it is not a terminator and it has no effects other than
+// allocating its own results (MLIR's wouldOpBeTriviallyDead).
+func wouldBeTriviallyDead(op *ir.Operation) bool {
+	if op.HasTrait(ir.Terminator) || !op.IsRegistered() {
+		return false
+	}
+	effs, known := ir.Effects(op)
+	if !known {
+		return false
+	}
+	for _, e := range effs {
+		if e.Kind != ir.EffectAlloc {
+			return false
+		}
+		if r, ok := e.Value.(*ir.OpResult); !ok || r.Owner() != op {
+			return false
+		}
+	}
+	return true
+}
+
+type liveness struct {
+	live    map[*ir.Operation]bool
+	changed bool
+}
+
+func (l *liveness) setLive(op *ir.Operation) {
+	if !l.live[op] {
+		l.live[op] = true
+		l.changed = true
+	}
+}
+
+func (l *liveness) region(r *ir.Region) {
+	for _, b := range postOrderBlocks(r) {
+		for op := b.Last(); op != nil; op = op.Prev() {
+			l.op(op)
+		}
+	}
+}
+
+func (l *liveness) op(op *ir.Operation) {
+	for _, r := range op.Regions() {
+		l.region(r)
+	}
+	if op.HasTrait(ir.Terminator) {
+		l.setLive(op)
+		return
+	}
+	if l.live[op] {
+		return
+	}
+	if !wouldBeTriviallyDead(op) {
+		l.setLive(op)
+		return
+	}
+	for _, r := range op.Results() {
+		for u := range r.Uses() {
+			if l.live[u.Owner()] {
+				l.setLive(op)
+				return
+			}
+		}
+	}
+}
+
+// RunRegionDCE erases the operations of the given regions (and the regions
+// nested in them) that are dead: they would be trivially dead and every
+// user of their results is dead too, which also removes unused cycles in
+// graph regions. It only looks at blocks reachable from their region's
+// entry. It returns how many ops it erased.
+func RunRegionDCE(rw *ir.PatternRewriter, regions []*ir.Region) int {
+	l := &liveness{live: map[*ir.Operation]bool{}}
+	for {
+		l.changed = false
+		for _, r := range regions {
+			l.region(r)
+		}
+		if !l.changed {
+			break
+		}
+	}
+	return deleteDead(rw, regions, l)
+}
+
+func deleteDead(rw *ir.PatternRewriter, regions []*ir.Region, l *liveness) int {
+	erased := 0
+	for _, r := range regions {
+		for _, b := range postOrderBlocks(r) {
+			for op := b.Last(); op != nil; {
+				prev := op.Prev()
+				if !l.live[op] {
+					for _, res := range op.Results() {
+						for u := range res.Uses() {
+							u.Set(nil)
+						}
+					}
+					rw.EraseOp(op)
+					erased++
+				} else {
+					erased += deleteDead(rw, op.Regions(), l)
+				}
+				op = prev
+			}
+		}
+	}
+	return erased
+}
