@@ -66,9 +66,16 @@ type elemFn func(i int) (f float64, n int64, ok bool)
 // evalDense builds the constant of type rt whose elements are given by fn.
 // When every input is a splat, fn is evaluated once and the result is a
 // splat. Results of more than MaxFoldElements elements are not built.
+//
+// Results without elements are not folded: nothing is gained, and the
+// textual form of multi-dimensional empty constants does not parse in
+// every reader.
 func evalDense(rt *ir.RankedTensorType, inputs []*ir.DenseElementsAttr, fn elemFn) *ir.DenseElementsAttr {
 	n := int(numElements(rt.Shape()))
-	allSplat := n > 0 && len(inputs) > 0
+	if n <= 0 {
+		return nil
+	}
+	allSplat := len(inputs) > 0
 	for _, in := range inputs {
 		if in == nil {
 			return nil

@@ -130,6 +130,9 @@ var foldCases = []foldCase{
 	{"concat-one", "%x: tensor<2xf32>", `%r = tensor.concat %x dim = 0 : tensor<2xf32>`, "arg 0"},
 	{"pad-zero", "%x: tensor<2xf32>", `%r = tensor.pad %x low = [0] high = [0] : tensor<2xf32>`, "arg 0"},
 	{"reduce-nothing", "%x: tensor<2xf32>", `%r = tensor.reduce_sum %x dims = [] : tensor<2xf32>`, "arg 0"},
+	{"iota-empty", "", `%r = tensor.iota dim = 0 : tensor<2x0xi64>`, "none"},
+	{"reshape-empty", "", `%a = tensor.constant dense<> : tensor<0xf32>
+    %r = tensor.reshape %a : tensor<0xf32> -> tensor<0x4xf32>`, "none"},
 	{"constant", "", `%r = tensor.constant dense<1> : tensor<2xi1>`, "dense<true> : tensor<2xi1>"},
 }
 
