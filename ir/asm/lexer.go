@@ -271,12 +271,11 @@ func (l *lexer) lexSymbol(start int) token {
 }
 
 // maybeAngle extends an identifier with a directly following balanced <...>
-// body; bodies may contain strings, nested brackets and "->" arrows.
+// body; bodies may contain strings, nested brackets and "->" arrows. The
+// '<' must follow without space: "vector.reduction <add>" is an op name
+// followed by punctuation, as MLIR prints it.
 func (l *lexer) maybeAngle(start int, plain, angle tokKind) token {
 	p := l.pos
-	for p < l.limit && (l.src[p] == ' ' || l.src[p] == '\t') {
-		p++
-	}
 	if p >= l.limit || l.src[p] != '<' {
 		return token{plain, int32(start), int32(l.pos)}
 	}

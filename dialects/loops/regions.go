@@ -1,0 +1,421 @@
+package loops
+
+import (
+	"fmt"
+
+	"github.com/tt-compiler/tt/ir"
+)
+
+// For is loops.for: a counted loop with loop-carried values.
+//
+//	%r:2 = loops.for %i = %lb to %ub step %s iter_args(%a = %x, %b = %y) -> (f32, f32) {
+//	  ...
+//	  loops.yield %a2, %b2 : f32, f32
+//	}
+var For = &ir.OpDef{
+	Name:    ForName,
+	Summary: "A counted loop with loop-carried values",
+	Description: "Runs its body for %i = lb, lb+step, ... while %i < ub (step > 0). The body's block arguments " +
+		"are the induction variable and the carried values, initialized from the init operands; the body yields " +
+		"the next carried values, and the op's results are the values after the last iteration (the inits when " +
+		"the loop runs zero times).",
+	Traits: ir.SingleBlock | ir.RecursiveMemoryEffects,
+	Operands: []ir.ArgDef{
+		{Name: "lowerBound", Type: ir.IndexOnly}, {Name: "upperBound", Type: ir.IndexOnly},
+		{Name: "step", Type: ir.IndexOnly}, {Name: "initArgs", Type: ir.AnyType, Variadic: true},
+	},
+	Results:    []ir.ArgDef{{Name: "results", Type: ir.AnyType, Variadic: true}},
+	Regions:    []ir.RegionDef{{Name: "body", Doc: "one block: (index, carried values...)"}},
+	Successors: 0,
+	Print:      printFor,
+	Parse:      parseFor,
+	Verify:     verifyFor,
+}
+
+func verifyFor(op *ir.Operation) error {
+	inits := op.Operands()[3:]
+	if len(inits) != op.NumResults() {
+		return fmt.Errorf("expects as many init operands (%d) as results (%d)", len(inits), op.NumResults())
+	}
+	for i, v := range inits {
+		if v.Type() != op.Result(i).Type() {
+			return fmt.Errorf("init operand #%d has type %s, but result #%d has type %s", i, v.Type(), i, op.Result(i).Type())
+		}
+	}
+	body := op.Region(0).Front()
+	if body == nil {
+		return fmt.Errorf("expects a body")
+	}
+	if body.NumArgs() != 1+len(inits) {
+		return fmt.Errorf("expects the body to have %d arguments (induction variable and carried values), got %d", 1+len(inits), body.NumArgs())
+	}
+	if !ir.IsIndex(body.Arg(0).Type()) {
+		return fmt.Errorf("expects the induction variable to be an index, got %s", body.Arg(0).Type())
+	}
+	for i, v := range inits {
+		if body.Arg(1+i).Type() != v.Type() {
+			return fmt.Errorf("body argument #%d has type %s, but init operand #%d has type %s", 1+i, body.Arg(1+i).Type(), i, v.Type())
+		}
+	}
+	return nil
+}
+
+func printFor(p ir.OpPrinter, op *ir.Operation) {
+	body := op.Region(0).Front()
+	p.Print(" ")
+	p.PrintOperand(body.Arg(0))
+	p.Print(" = ")
+	p.PrintOperand(op.Operand(0))
+	p.Print(" to ")
+	p.PrintOperand(op.Operand(1))
+	p.Print(" step ")
+	p.PrintOperand(op.Operand(2))
+	if inits := op.Operands()[3:]; len(inits) > 0 {
+		p.Print(" iter_args(")
+		for i, v := range inits {
+			if i > 0 {
+				p.Print(", ")
+			}
+			p.PrintOperand(body.Arg(1 + i))
+			p.Print(" = ")
+			p.PrintOperand(v)
+		}
+		p.Print(") ")
+		p.PrintArrowTypeList(op.ResultTypes())
+	}
+	p.Print(" ")
+	p.PrintRegion(op.Region(0), false, false)
+	p.PrintOptionalAttrDict(op.Attrs())
+}
+
+func parseFor(p ir.OpParser, st *ir.OperationState) error {
+	ctx := p.Context()
+	iv, err := p.ParseArgument(false, false)
+	if err != nil {
+		return err
+	}
+	iv.Type = ctx.Index()
+	var bounds [3]ir.Value
+	for i, kw := range []string{"=", "to", "step"} {
+		if i == 0 {
+			err = p.ParsePunct("=")
+		} else {
+			err = p.ParseKeyword(kw)
+		}
+		if err != nil {
+			return err
+		}
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if bounds[i], err = p.ResolveOperand(u, ctx.Index()); err != nil {
+			return err
+		}
+	}
+	st.Operands = bounds[:]
+	args := []ir.Argument{iv}
+	if p.ParseOptionalKeyword("iter_args") {
+		var inits []ir.UnresolvedOperand
+		var carried []ir.Argument
+		if err := p.ParsePunct("("); err != nil {
+			return err
+		}
+		for {
+			a, err := p.ParseArgument(false, false)
+			if err != nil {
+				return err
+			}
+			if err := p.ParsePunct("="); err != nil {
+				return err
+			}
+			u, err := p.ParseOperand()
+			if err != nil {
+				return err
+			}
+			carried, inits = append(carried, a), append(inits, u)
+			if p.ParseOptionalPunct(")") {
+				break
+			}
+			if err := p.ParsePunct(","); err != nil {
+				return err
+			}
+		}
+		types, err := p.ParseArrowTypeList()
+		if err != nil {
+			return err
+		}
+		if len(types) != len(inits) {
+			return p.Errorf("expects %d result types for the iter_args, got %d", len(inits), len(types))
+		}
+		for i, u := range inits {
+			v, err := p.ResolveOperand(u, types[i])
+			if err != nil {
+				return err
+			}
+			st.Operands = append(st.Operands, v)
+			carried[i].Type = types[i]
+		}
+		st.ResultTypes = types
+		args = append(args, carried...)
+	} else {
+		st.ResultTypes = []ir.Type{}
+	}
+	if err := p.ParseRegion(st.AddRegion(), args); err != nil {
+		return err
+	}
+	return p.ParseOptionalAttrDict(st)
+}
+
+// Parallel is loops.parallel: a loop nest whose iterations are independent.
+//
+//	loops.parallel (%i, %j) = (%c0, %c0) to (%n, %m) step (%c1, %c1) {
+//	  ...
+//	  loops.yield
+//	}
+var Parallel = &ir.OpDef{
+	Name:    ParallelName,
+	Summary: "A nest of loops whose iterations may run in any order or at once",
+	Description: "Runs the body for every point of the iteration space lb <= iv < ub (per dimension, step > 0). " +
+		"Iterations must not depend on each other: backends run them on several threads.",
+	Traits: ir.SingleBlock | ir.RecursiveMemoryEffects | ir.AttrSizedOperandSegments,
+	Operands: []ir.ArgDef{
+		{Name: "lowerBound", Type: ir.IndexOnly, Variadic: true}, {Name: "upperBound", Type: ir.IndexOnly, Variadic: true},
+		{Name: "step", Type: ir.IndexOnly, Variadic: true},
+	},
+	Regions:    []ir.RegionDef{{Name: "body", Doc: "one block: one index argument per dimension"}},
+	Successors: 0,
+	Print:      printParallel,
+	Parse:      parseParallel,
+	Verify: func(op *ir.Operation) error {
+		lb, ub, st := op.OperandGroup(0), op.OperandGroup(1), op.OperandGroup(2)
+		if len(lb) != len(ub) || len(lb) != len(st) || len(lb) == 0 {
+			return fmt.Errorf("expects the same non-zero number of lower bounds, upper bounds and steps, got %d, %d and %d", len(lb), len(ub), len(st))
+		}
+		if body := op.Region(0).Front(); body == nil || body.NumArgs() != len(lb) {
+			return fmt.Errorf("expects the body to have %d index arguments", len(lb))
+		}
+		return nil
+	},
+}
+
+func printParallel(p ir.OpPrinter, op *ir.Operation) {
+	body := op.Region(0).Front()
+	p.Print(" (")
+	p.PrintOperands(body.ArgValues())
+	p.Print(") = (")
+	p.PrintOperands(op.OperandGroup(0))
+	p.Print(") to (")
+	p.PrintOperands(op.OperandGroup(1))
+	p.Print(") step (")
+	p.PrintOperands(op.OperandGroup(2))
+	p.Print(") ")
+	p.PrintRegion(op.Region(0), false, false)
+	p.PrintOptionalAttrDict(op.Attrs(), "operand_segment_sizes")
+}
+
+func parseParallel(p ir.OpParser, st *ir.OperationState) error {
+	ctx := p.Context()
+	ivs, err := p.ParseArgumentList(ir.DelimParen, false, false)
+	if err != nil {
+		return err
+	}
+	for i := range ivs {
+		ivs[i].Type = ctx.Index()
+	}
+	var sizes []int64
+	for i, kw := range []string{"=", "to", "step"} {
+		if i == 0 {
+			err = p.ParsePunct("=")
+		} else {
+			err = p.ParseKeyword(kw)
+		}
+		if err != nil {
+			return err
+		}
+		us, err := p.ParseOperandList(ir.DelimParen)
+		if err != nil {
+			return err
+		}
+		if len(us) != len(ivs) {
+			return p.Errorf("expects %d values after '%s', got %d", len(ivs), kw, len(us))
+		}
+		for _, u := range us {
+			v, err := p.ResolveOperand(u, ctx.Index())
+			if err != nil {
+				return err
+			}
+			st.Operands = append(st.Operands, v)
+		}
+		sizes = append(sizes, int64(len(us)))
+	}
+	st.AddAttr("operand_segment_sizes", &ir.DenseArrayAttr{Elem: ctx.I32(), Ints: sizes})
+	st.ResultTypes = []ir.Type{}
+	if err := p.ParseRegion(st.AddRegion(), ivs); err != nil {
+		return err
+	}
+	return p.ParseOptionalAttrDict(st)
+}
+
+// If is loops.if.
+//
+//	%r = loops.if %c -> (f32) { loops.yield %a : f32 } else { loops.yield %b : f32 }
+var If = &ir.OpDef{
+	Name:    IfName,
+	Summary: "A conditional",
+	Description: "Runs the then region when the condition is true, else the else region (which may be empty when " +
+		"the op has no results); the results are the values the region that ran yields.",
+	Traits:     ir.SingleBlock | ir.RecursiveMemoryEffects,
+	Operands:   []ir.ArgDef{{Name: "condition", Type: ir.I1}},
+	Results:    []ir.ArgDef{{Name: "results", Type: ir.AnyType, Variadic: true}},
+	Regions:    []ir.RegionDef{{Name: "thenRegion"}, {Name: "elseRegion"}},
+	Successors: 0,
+	Print:      printIf,
+	Parse:      parseIf,
+	Verify: func(op *ir.Operation) error {
+		if op.NumResults() > 0 && op.Region(1).Empty() {
+			return fmt.Errorf("expects an else region when it has results")
+		}
+		for i := 0; i < 2; i++ {
+			if b := op.Region(i).Front(); b != nil && b.NumArgs() != 0 {
+				return fmt.Errorf("expects region #%d to have no arguments", i)
+			}
+		}
+		return nil
+	},
+}
+
+func printIf(p ir.OpPrinter, op *ir.Operation) {
+	p.Print(" ")
+	p.PrintOperand(op.Operand(0))
+	if op.NumResults() > 0 {
+		p.Print(" ")
+		p.PrintArrowTypeList(op.ResultTypes())
+	}
+	p.Print(" ")
+	p.PrintRegion(op.Region(0), false, false)
+	if !op.Region(1).Empty() {
+		p.Print(" else ")
+		p.PrintRegion(op.Region(1), false, false)
+	}
+	p.PrintOptionalAttrDict(op.Attrs())
+}
+
+func parseIf(p ir.OpParser, st *ir.OperationState) error {
+	u, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	c, err := p.ResolveOperand(u, p.Context().I1())
+	if err != nil {
+		return err
+	}
+	st.Operands = []ir.Value{c}
+	if st.ResultTypes, err = p.ParseOptionalArrowTypeList(); err != nil {
+		return err
+	}
+	if st.ResultTypes == nil {
+		st.ResultTypes = []ir.Type{}
+	}
+	if err := p.ParseRegion(st.AddRegion(), nil); err != nil {
+		return err
+	}
+	els := st.AddRegion()
+	if p.ParseOptionalKeyword("else") {
+		if err := p.ParseRegion(els, nil); err != nil {
+			return err
+		}
+	}
+	return p.ParseOptionalAttrDict(st)
+}
+
+// Kernel is loops.kernel: a fused group of tensor ops, as the fusion pass
+// forms them. tensor-to-loops turns each kernel into one loop nest.
+//
+//	%r = loops.kernel "fused_add_exp_0" (%x, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> {
+//	^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>):
+//	  %s = tensor.add %a, %b : tensor<4xf32>
+//	  %e = tensor.exp %s : tensor<4xf32>
+//	  loops.yield %e : tensor<4xf32>
+//	}
+var Kernel = &ir.OpDef{
+	Name:    KernelName,
+	Summary: "A fused group of tensor operations",
+	Description: "Holds tensor ops that run as one kernel: the region's arguments are the kernel's inputs, it " +
+		"yields the kernel's outputs. Values computed inside and not yielded never reach memory. `kind` says how " +
+		"the kernel iterates: pointwise, reduction, matmul, conv or opaque (one op lowered on its own).",
+	Traits:     ir.IsolatedFromAbove | ir.SingleBlock | ir.RecursiveMemoryEffects,
+	Operands:   []ir.ArgDef{{Name: "inputs", Type: ir.AnyType, Variadic: true}},
+	Results:    []ir.ArgDef{{Name: "results", Type: ir.AnyType, Variadic: true}},
+	Regions:    []ir.RegionDef{{Name: "body", Doc: "one block whose arguments are the inputs"}},
+	Successors: 0,
+	Attrs: []ir.AttrDef{
+		{Name: "name", Constraint: ir.StringAttrC, Doc: "a readable kernel name, like Inductor's triton_per_fused_..."},
+		{Name: "kind", Constraint: ir.EnumAttr("pointwise", "reduction", "matmul", "conv", "opaque"), Doc: "the iteration structure"},
+	},
+	Print: printKernel,
+	Parse: parseKernel,
+	Verify: func(op *ir.Operation) error {
+		body := op.Region(0).Front()
+		if body == nil || body.NumArgs() != op.NumOperands() {
+			return fmt.Errorf("expects the body to have one argument per input (%d)", op.NumOperands())
+		}
+		for i, v := range op.Operands() {
+			if body.Arg(i).Type() != v.Type() {
+				return fmt.Errorf("body argument #%d has type %s, but input #%d has type %s", i, body.Arg(i).Type(), i, v.Type())
+			}
+		}
+		return nil
+	},
+}
+
+func printKernel(p ir.OpPrinter, op *ir.Operation) {
+	name, _ := op.StringAttr("name")
+	kind, _ := op.StringAttr("kind")
+	p.Print(" " + ir.Quote(name) + " " + kind + " (")
+	p.PrintOperands(op.Operands())
+	p.Print(") : ")
+	p.PrintFunctionalType(op.OperandTypes(), op.ResultTypes())
+	p.Print(" ")
+	p.PrintRegion(op.Region(0), true, true)
+	p.PrintOptionalAttrDict(op.Attrs(), "name", "kind")
+}
+
+func parseKernel(p ir.OpParser, st *ir.OperationState) error {
+	name, err := p.ParseString()
+	if err != nil {
+		return err
+	}
+	kind, err := p.ParseIdentifier()
+	if err != nil {
+		return err
+	}
+	st.AddAttr("name", ir.String(name))
+	st.AddAttr("kind", ir.String(kind))
+	us, err := p.ParseOperandList(ir.DelimParen)
+	if err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	ft, err := p.ParseFunctionType()
+	if err != nil {
+		return err
+	}
+	if len(ft.Inputs) != len(us) {
+		return p.Errorf("expects %d input types, got %d", len(us), len(ft.Inputs))
+	}
+	for i, u := range us {
+		v, err := p.ResolveOperand(u, ft.Inputs[i])
+		if err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, v)
+	}
+	st.ResultTypes = ft.Results
+	if err := p.ParseRegion(st.AddRegion(), nil); err != nil {
+		return err
+	}
+	return p.ParseOptionalAttrDict(st)
+}
