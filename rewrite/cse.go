@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"hash/maphash"
+	"slices"
 
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/pass"
@@ -10,12 +11,23 @@ import (
 var cseSeed = maphash.MakeSeed()
 
 // hashOp hashes what CSE compares: name, attributes, result types and
-// operand identities (not regions, not locations).
+// operand identities (not regions, not locations). The operands of
+// commutative ops are hashed as a multiset.
 func hashOp(op *ir.Operation) uint64 {
 	h := maphash.String(cseSeed, op.Name())
 	h = h*1099511628211 ^ ir.HashAttrs(op.Attrs())
 	for i := 0; i < op.NumResults(); i++ {
 		h = h*1099511628211 ^ ir.HashPointer(op.Result(i).Type())
+	}
+	if op.HasTrait(ir.Commutative) {
+		var sum uint64
+		for i := 0; i < op.NumOperands(); i++ {
+			x := ir.HashValue(op.Operand(i))
+			x ^= x >> 31
+			x *= 0x7fb5d329728ea185
+			sum += x ^ (x >> 27)
+		}
+		return h*1099511628211 ^ sum
 	}
 	for i := 0; i < op.NumOperands(); i++ {
 		h = h*1099511628211 ^ ir.HashValue(op.Operand(i))
@@ -23,10 +35,43 @@ func hashOp(op *ir.Operation) uint64 {
 	return h
 }
 
+// sameOperandMultiset compares the operands of two commutative ops as
+// multisets; values of a are mapped through vm first.
+func sameOperandMultiset(a, b *ir.Operation, vm map[ir.Value]ir.Value) bool {
+	n := a.NumOperands()
+	xs, ys := make([]ir.Value, n), make([]ir.Value, n)
+	for i := 0; i < n; i++ {
+		xs[i] = a.Operand(i)
+		if m, ok := vm[xs[i]]; ok {
+			xs[i] = m
+		}
+		ys[i] = b.Operand(i)
+	}
+	byHash := func(x, y ir.Value) int {
+		hx, hy := ir.HashValue(x), ir.HashValue(y)
+		switch {
+		case hx < hy:
+			return -1
+		case hx > hy:
+			return 1
+		}
+		return 0
+	}
+	slices.SortFunc(xs, byHash)
+	slices.SortFunc(ys, byHash)
+	for i := range xs {
+		if xs[i] != ys[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // OpsEquivalent reports whether a and b compute the same thing: same name,
-// attributes, result types, operands (the same values), successors and
-// structurally equivalent regions. Locations are ignored. This is MLIR's
-// OperationEquivalence::isEquivalentTo with IgnoreLocations.
+// attributes, result types, operands (the same values, in any order for
+// Commutative ops), successors and structurally equivalent regions.
+// Locations are ignored. This is MLIR's OperationEquivalence::isEquivalentTo
+// with IgnoreLocations.
 func OpsEquivalent(a, b *ir.Operation) bool {
 	return opsEquivalent(a, b, nil, nil)
 }
@@ -55,13 +100,19 @@ func opsEquivalent(a, b *ir.Operation, vm map[ir.Value]ir.Value, bm map[*ir.Bloc
 			return false
 		}
 	}
-	for i := 0; i < a.NumOperands(); i++ {
-		x, y := a.Operand(i), b.Operand(i)
-		if x == y {
-			continue
-		}
-		if m, ok := vm[x]; !ok || m != y {
+	if a.HasTrait(ir.Commutative) && a.NumOperands() > 1 {
+		if !sameOperandMultiset(a, b, vm) {
 			return false
+		}
+	} else {
+		for i := 0; i < a.NumOperands(); i++ {
+			x, y := a.Operand(i), b.Operand(i)
+			if x == y {
+				continue
+			}
+			if m, ok := vm[x]; !ok || m != y {
+				return false
+			}
 		}
 	}
 	for i := 0; i < a.NumSuccessors(); i++ {

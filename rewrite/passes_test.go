@@ -225,10 +225,9 @@ func.func @other(%a: i32) -> i32 {
   func.func @basic(%arg0: i32) -> (i32, i32) {
     %c_1 = "tst.const"() {value = 1 : i32} : () -> i32
     %0 = "tst.add"(%arg0, %c_1) : (i32, i32) -> i32
-    %1 = "tst.add"(%c_1, %arg0) : (i32, i32) -> i32
+    %1 = "test.op"(%0) : (i32) -> i32
     %2 = "test.op"(%0) : (i32) -> i32
-    %3 = "test.op"(%0) : (i32) -> i32
-    return %0, %1 : i32, i32
+    return %0, %0 : i32, i32
   }
   func.func @memory(%arg0: i32) -> (i32, i32, i32, i32) {
     %0 = "tst.load"(%arg0) : (i32) -> i32

@@ -81,10 +81,10 @@ func TestCSEStatistics(t *testing.T) {
 	}
 	var out bytes.Buffer
 	pm.WriteStatistics(&out, pass.StatisticsList)
-	// CSE'd: basic %c2, %1 (add(c, a) is not add(a, c) without
-	// canonicalization); memory %1, %2; regions %x twice, %r2; blocks %1 and
-	// %2. DCE'd: basic %c3 and %dead, blocks %m1.
-	want := "  CSE\n    (S) 9 num-cse'd - Number of operations CSE'd\n    (S) 3 num-dce'd - Number of operations DCE'd\n"
+	// CSE'd: basic %c2, %1, %2 (tst.add is commutative); memory %1, %2;
+	// regions %x twice, %r2; blocks %1 and %2. DCE'd: basic %c3 and %dead,
+	// blocks %m1.
+	want := "  CSE\n    (S) 10 num-cse'd - Number of operations CSE'd\n    (S)  3 num-dce'd - Number of operations DCE'd\n"
 	if !strings.Contains(out.String(), want) {
 		t.Errorf("statistics:\n%s\nwant to contain:\n%s", out.String(), want)
 	}
