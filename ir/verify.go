@@ -35,6 +35,25 @@ func OpError(op *Operation, format string, args ...any) *Diagnostic {
 	return opError(op, format, args...)
 }
 
+// VerifyLocal checks op alone, without its regions: its declared operands,
+// results, attributes, regions and traits, then its verify hook. Printers use
+// it to fall back to the generic form for ops that would confuse a custom
+// printer (MLIR does the same).
+func VerifyLocal(op *Operation) error {
+	if op.def == nil {
+		return nil
+	}
+	if err := verifyDeclared(op); err != nil {
+		return err
+	}
+	if op.def.Verify != nil {
+		if err := op.def.Verify(op); err != nil {
+			return wrapHookError(op, err)
+		}
+	}
+	return nil
+}
+
 // wrapHookError turns an error from a verify hook into a located diagnostic.
 func wrapHookError(op *Operation, err error) *Diagnostic {
 	if d, ok := err.(*Diagnostic); ok {

@@ -504,6 +504,9 @@ func (p *parser) denseFromNodes(root *denseNode, st ir.ShapedType, off int32) (i
 		if err != nil {
 			return nil, err
 		}
+		if len(root.list) == 0 && ir.NumElements(st.Shape()) == 0 {
+			return a, nil // dense<> holds any shape without elements
+		}
 		if ir.ShapeString(shape) != ir.ShapeString(st.Shape()) {
 			return nil, p.errorAt(off, "inferred shape of elements literal ([%s]) does not match type ([%s])",
 				strings.ReplaceAll(ir.ShapeString(shape), "x", ", "), strings.ReplaceAll(ir.ShapeString(st.Shape()), "x", ", "))

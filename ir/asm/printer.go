@@ -68,7 +68,7 @@ func (p *printer) newline() {
 func (p *printer) printOp(op *ir.Operation) {
 	p.printResults(op)
 	def := op.Def()
-	custom := !p.opts.Generic && def != nil && (def.Print != nil || def.Format != "")
+	custom := !p.opts.Generic && def != nil && (def.Print != nil || def.Format != "") && ir.VerifyLocal(op) == nil
 	if custom {
 		p.printCustom(op, def)
 	} else {
