@@ -144,8 +144,9 @@ type Failure struct {
 	Op *ir.Operation
 	// Diag describes the failure.
 	Diag *ir.Diagnostic
-	// Emitted reports whether Diag (or, for ErrFailed, the pass's own
-	// diagnostics) went through the context's diagnostic handler.
+	// Emitted reports whether Diag, or for a pass that returned ErrFailed
+	// the pass's own error diagnostics (emitted with AnalysisManager.Emit),
+	// went through the context's diagnostic handler.
 	Emitted bool
 }
 
@@ -205,6 +206,8 @@ type execCtx struct {
 	sink       *sink // nil: write and emit directly
 	timer      *Timer
 	parallelOK bool
+	// errors counts the error diagnostics emitted through this context.
+	errors int
 }
 
 func (ex *execCtx) with(s *sink, t *Timer, parallel bool) *execCtx {
@@ -224,6 +227,9 @@ func (ex *execCtx) write(p []byte) {
 
 // emit sends a diagnostic to the context's handler, in order.
 func (ex *execCtx) emit(d *ir.Diagnostic) {
+	if d.Severity == ir.SeverityError {
+		ex.errors++
+	}
 	if ex.sink != nil {
 		ex.sink.add(chunk{seq: ex.r.seq.Add(1), diag: d})
 		return
@@ -296,7 +302,8 @@ func (ex *execCtx) runPass(p Pass, op *ir.Operation, am *AnalysisManager) error 
 		in.BeforePass(ev)
 	}
 
-	am.beginPass(ex.with(ex.sink, timer, ex.parallelOK))
+	passEx := ex.with(ex.sink, timer, ex.parallelOK)
+	am.beginPass(passEx)
 	err := runProtected(p, op, am)
 	preservedAll := am.preserveAll
 	am.endPass()
@@ -311,6 +318,9 @@ func (ex *execCtx) runPass(p Pass, op *ir.Operation, am *AnalysisManager) error 
 	var failure *Failure
 	if err != nil {
 		failure = ex.failure(p, op, err)
+		if errors.Is(err, ErrFailed) && passEx.errors > 0 {
+			failure.Emitted = true // the pass reported its errors itself
+		}
 	}
 	ev.Err = err
 	for i := len(ex.r.opts.Instrumentations) - 1; i >= 0; i-- {

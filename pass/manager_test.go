@@ -505,3 +505,28 @@ func TestRunPipelineFromPass(t *testing.T) {
 		t.Errorf("instrumentation of the nested runs:\n%s", out.String())
 	}
 }
+
+// TestErrFailed checks that a pass returning ErrFailed after emitting its
+// own errors is reported as emitted, and one that emitted nothing is not.
+func TestErrFailed(t *testing.T) {
+	for _, emit := range []bool{false, true} {
+		pm := pass.NewPassManager("builtin.module")
+		pm.Nest("func.func").MustAddPass(&funcPass{Base: pass.NewBase(pass.Info{Argument: "quiet-fail"}), run: func(op *ir.Operation, am *pass.AnalysisManager) error {
+			if emit {
+				am.Emit(ir.OpError(op, "reported by the pass"))
+			}
+			return pass.ErrFailed
+		}})
+		m := parse(t, manyFunctions(3))
+		var diags []string
+		m.Context().SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d.Error()) })
+		err := pm.Run(m, nil)
+		var f *pass.Failure
+		if !errors.As(err, &f) || f.Emitted != emit || err.Error() != "in.mlir:1:1: error: pass 'quiet-fail' failed" {
+			t.Errorf("emit=%v: %v (emitted %v)", emit, err, f != nil && f.Emitted)
+		}
+		if want := map[bool]int{false: 0, true: 1}[emit]; len(diags) != want {
+			t.Errorf("emit=%v: diagnostics %q", emit, diags)
+		}
+	}
+}

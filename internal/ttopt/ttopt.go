@@ -27,11 +27,12 @@ type options struct {
 	debugInfo         bool
 	splitInputFile    bool
 	verifyDiagnostics bool
+	passes            passOptions
 }
 
 // Main runs tt-opt with args (without the program name) and returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	opts := &options{}
+	opts := &options{passes: passOptions{registry: registry.NewPassRegistry()}}
 	status := 0
 	cmd := &cobra.Command{
 		Use:   "tt-opt [file|-] [flags]",
@@ -39,22 +40,42 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Long: `tt-opt reads a file of IR in MLIR's textual syntax (generic or custom form),
 verifies it, runs the requested passes and prints the result.
 
+Passes run with --pass-pipeline='builtin.module(func.func(canonicalize,cse))'
+(MLIR's pipeline syntax) or with one flag per pass, in command-line order:
+--cse --canonicalize='max-iterations=3 top-down=false'. --list-passes shows
+the passes and their options.
+
 Exit status: 0 on success, 1 on any error. Errors are printed as
 file:line:col: error: message, followed by the source line and a caret.`,
 		Example: `  tt-opt model.mlir                          # parse, verify and print
   tt-opt --print-op-generic model.mlir       # print every op in generic form
   tt-opt --split-input-file --verify-diagnostics invalid.mlir
+  tt-opt --pass-pipeline='builtin.module(func.func(cse),symbol-dce)' model.mlir
+  tt-opt --inline --canonicalize --print-ir-after-all --pass-timing model.mlir
   cat model.mlir | tt-opt - -o out.mlir`,
 		Args:          cobra.MaximumNArgs(1),
 		Version:       Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.passes.listPasses {
+				opts.passes.listPassesTo(stdout)
+				return nil
+			}
+			if err := opts.passes.setup(); err != nil {
+				fmt.Fprintln(stderr, err)
+				status = 1
+				return nil
+			}
+			if opts.passes.dumpPipeline && opts.passes.pm != nil {
+				opts.passes.dump(stderr)
+			}
 			input := "-"
 			if len(args) == 1 {
 				input = args[0]
 			}
 			status = run(opts, input, stdin, stdout, stderr)
+			opts.passes.report(stderr)
 			return nil
 		},
 	}
@@ -69,6 +90,7 @@ file:line:col: error: message, followed by the source line and a caret.`,
 	f.BoolVar(&opts.verifyDiagnostics, "verify-diagnostics", false, "check that the diagnostics produced match the expected-error/-warning/-note/-remark comments")
 	_ = f.MarkHidden("mlir-print-op-generic")
 	_ = f.MarkHidden("mlir-print-debuginfo")
+	addPassFlags(f, &opts.passes)
 	cmd.SetVersionTemplate("tt-opt version {{.Version}}\n")
 	cmd.SetArgs(args)
 	cmd.SetIn(stdin)
@@ -126,19 +148,34 @@ func writeOutput(name string, data []byte, stdout io.Writer) error {
 	return os.WriteFile(name, data, 0o644)
 }
 
-// processChunk parses, verifies and prints one chunk. It returns false on failure.
+// processChunk parses, verifies, transforms and prints one chunk. It
+// returns false on failure.
 func processChunk(opts *options, file string, c chunk, sources *ir.SourceMgr, out io.Writer, stderr io.Writer) bool {
 	ctx := registry.NewContext()
 	ctx.AllowUnregistered = opts.allowUnregistered
 	var diags ir.DiagnosticList
-	ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) { diags = append(diags, d) })
+	report := func(d *ir.Diagnostic) {
+		diags = append(diags, d)
+		if !opts.verifyDiagnostics {
+			// Printed at once, so that they stay in order with IR dumps.
+			fmt.Fprint(stderr, d.Render(sources))
+		}
+	}
+	ctx.SetDiagnosticHandler(report)
 
+	stopParse := opts.passes.timeParse()
 	module, err := asm.Parse(ctx, c.src, asm.ParseOptions{Filename: file, FirstLine: c.firstLine})
+	stopParse()
 	if err == nil {
 		err = ir.Verify(module)
 	}
 	if err != nil {
-		diags = append(diags, ir.AsDiagnostic(err, ir.FileLineCol(file, c.firstLine, 1)))
+		report(ir.AsDiagnostic(err, ir.FileLineCol(file, c.firstLine, 1)))
+	} else {
+		opts.passes.printOpts = asm.PrintOptions{Generic: opts.generic, DebugInfo: opts.debugInfo}
+		if err := opts.passes.runPasses(module, stderr); err != nil && !isReported(err) {
+			report(ir.AsDiagnostic(err, module.Loc()))
+		}
 	}
 	if opts.verifyDiagnostics {
 		exps, perr := parseExpectations(file, c.src, c.firstLine)
@@ -155,9 +192,6 @@ func processChunk(opts *options, file string, c chunk, sources *ir.SourceMgr, ou
 		}
 		return len(problems) == 0
 	}
-	for _, d := range diags {
-		fmt.Fprint(stderr, d.Render(sources))
-	}
 	if diags.HasErrors() {
 		return false
 	}
@@ -167,6 +201,7 @@ func processChunk(opts *options, file string, c chunk, sources *ir.SourceMgr, ou
 
 // printModule prints the module followed by an empty line, as mlir-opt does.
 func printModule(opts *options, module *ir.Operation, out io.Writer) {
+	defer opts.passes.timeOutput()()
 	_ = asm.Print(out, module, asm.PrintOptions{Generic: opts.generic, DebugInfo: opts.debugInfo})
 	_, _ = io.WriteString(out, "\n")
 }
