@@ -22,11 +22,14 @@ import (
 // sub-parsers. Both parsers therefore build the same IR and report the same
 // semantic errors.
 //
-// Grammar (EBNF, as printed by participle; Parseable leaves in brackets):
+// Grammar (EBNF; [Name] marks a Parseable leaf, written in Go below). It is
+// LL(1) but for the alias heads, which look at the "=" after the name as
+// the fast parser does; participle runs it without backtracking
+// (UseLookahead(0)).
 //
 //	File      = (AttrAlias | TypeAlias | Op)* .
-//	AttrAlias = Hash "=" Attr .
-//	TypeAlias = Bang "=" Type .
+//	AttrAlias = [AttrAliasHead] Attr .
+//	TypeAlias = [TypeAliasHead] Type .
 //	Op        = (Result ("," Result)* "=")? [OpName] "(" ([Use] ("," [Use])*)? ")"
 //	            ("[" ([Succ] ("," [Succ])*)? "]")? [Props]?
 //	            ("(" (Region ("," Region)*)? ")")? AttrDict? ":" FnType Loc? .
@@ -46,6 +49,8 @@ import (
 //	          | ("fused" | AngleIdent) "[" (LocInner ("," LocInner)*)? "]"
 //	          | String (":" Integer ":" Integer | "(" LocInner ")")? | Hash .
 //
+//	[AttrAliasHead] = Hash "=" .    (only when "=" follows, as in the fast parser)
+//	[TypeAliasHead] = Bang "=" .
 //	[OpName]    = String            (a bare identifier: custom form, rejected)
 //	[Use]       = Percent ResultNum?  (ResultNum: a "#N" glued to the name)
 //	[Succ]      = Caret .
@@ -53,6 +58,10 @@ import (
 //	[SymbolRef] = At ("::" At)* .
 //	[LeafAttr]  = BareIdent - "loc" | Hash | HashAngle | Bang | BangAngle .
 //	[LeafType]  = BareIdent | AngleIdent | Bang | BangAngle .
+
+// grammarOnly is the type of fields that carry grammar but capture
+// nothing: the builder converts those parts from their source range.
+type grammarOnly struct{}
 
 type pFile struct {
 	Items []pItem `parser:"@@*"`
@@ -63,15 +72,15 @@ type pItem interface{ item() }
 
 type pAttrAlias struct {
 	Pos    plexer.Position
-	Name   plexer.Token `parser:"@Hash '='"`
-	Value  *pAttr       `parser:"@@"`
+	Head   pAttrAliasHead `parser:"@@"`
+	Value  *pAttr         `parser:"@@"`
 	EndPos plexer.Position
 }
 
 type pTypeAlias struct {
 	Pos    plexer.Position
-	Name   plexer.Token `parser:"@Bang '='"`
-	Value  pType        `parser:"@@"`
+	Head   pTypeAliasHead `parser:"@@"`
+	Value  pType          `parser:"@@"`
 	EndPos plexer.Position
 }
 
@@ -130,7 +139,7 @@ type pEntry struct {
 // (LeafAttr excludes "loc"), most frequent first.
 type pAttr struct {
 	Pos    plexer.Position
-	Lit    string      `parser:"(   @( '-' ( Integer | Float ) | Integer | Float | String | AngleIdent )"`
+	Lit    grammarOnly `parser:"(   ( '-' ( Integer | Float ) | Integer | Float | String | AngleIdent )"`
 	Type   pType       `parser:"    ( ':' @@ )?"`
 	Leaf   *pLeafAttr  `parser:"  | @@"`
 	List   []*pAttr    `parser:"  | '[' ( @@ ( ',' @@ )* )? ']'"`
@@ -163,16 +172,16 @@ type pLoc struct {
 }
 
 type pLocInner struct {
-	Unknown bool         `parser:"(   @'unknown'"`
+	Unknown grammarOnly  `parser:"(   'unknown'"`
 	Callee  *pLocInner   `parser:"  | 'callsite' '(' @@"`
 	Caller  *pLocInner   `parser:"    'at' @@ ')'"`
-	Fused   bool         `parser:"  | @( 'fused' | AngleIdent ) '['"`
+	Fused   grammarOnly  `parser:"  | ( 'fused' | AngleIdent ) '['"`
 	Locs    []*pLocInner `parser:"    ( @@ ( ',' @@ )* )? ']'"`
-	Name    string       `parser:"  | @String"`
-	Line    string       `parser:"    ( ':' @Integer"`
-	Col     string       `parser:"      ':' @Integer"`
+	Name    grammarOnly  `parser:"  | String"`
+	Line    grammarOnly  `parser:"    ( ':' Integer"`
+	Col     grammarOnly  `parser:"      ':' Integer"`
 	Child   *pLocInner   `parser:"    | '(' @@ ')' )?"`
-	Alias   string       `parser:"  | @Hash )"`
+	Alias   grammarOnly  `parser:"  | Hash )"`
 }
 
 // ---- Parseable leaves ----
@@ -193,6 +202,33 @@ func fatal(lex *plexer.PeekingLexer, t *plexer.Token, msg string) error {
 	lex.Next()
 	return participle.Errorf(pos, "%s", msg)
 }
+
+// aliasHead consumes "#name =" or "!name =" (sigil typ) when the "="
+// follows; otherwise it consumes nothing, so that "#a" alone is reported
+// where an operation was expected, as the fast parser does.
+func aliasHead(lex *plexer.PeekingLexer, typ plexer.TokenType) error {
+	if lex.Peek().Type != typ {
+		return participle.NextMatch
+	}
+	cp := lex.MakeCheckpoint()
+	lex.Next()
+	if t := lex.Peek(); t.Type != ptPunct || t.Value != "=" {
+		lex.LoadCheckpoint(cp)
+		return participle.NextMatch
+	}
+	lex.Next()
+	return nil
+}
+
+// pAttrAliasHead is "#name =".
+type pAttrAliasHead struct{}
+
+func (*pAttrAliasHead) Parse(lex *plexer.PeekingLexer) error { return aliasHead(lex, ptHash) }
+
+// pTypeAliasHead is "!name =".
+type pTypeAliasHead struct{}
+
+func (*pTypeAliasHead) Parse(lex *plexer.PeekingLexer) error { return aliasHead(lex, ptBang) }
 
 // pOpName is the quoted name of a generic operation.
 type pOpName struct{ tokSpan }
@@ -399,10 +435,13 @@ func unexpectedMessage(u *participle.UnexpectedTokenError) string {
 	}
 	msg := "unexpected " + what
 	full := u.Message()
-	if i := strings.Index(full, " (expected "); i >= 0 {
-		if exp := firstExpected(full[i+len(" (expected "):]); exp != "" {
-			msg += "; expected " + exp
-		}
+	i := strings.Index(full, " (expected ")
+	if i < 0 {
+		// Participle's check for tokens after the last item of the file.
+		return msg + "; expected operation or alias definition"
+	}
+	if exp := firstExpected(full[i+len(" (expected "):]); exp != "" {
+		msg += "; expected " + exp
 	}
 	return msg
 }
