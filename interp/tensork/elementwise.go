@@ -402,8 +402,9 @@ func unaryCommon[T floatT](op unOp, x, out []T) bool {
 	return true
 }
 
-// unaryF32 computes a unary op on float32 values: exp, tanh and sigmoid with
-// the float32 routines of math32.go, the others in float64 rounded once.
+// unaryF32 computes a unary op on float32 values: exp, tanh, sigmoid and erf
+// with the float32 routines of math32.go (within ~1-2 ulp), the others in
+// float64 rounded once.
 func unaryF32(op unOp, x, out []float32) {
 	if unaryCommon(op, x, out) {
 		return
@@ -421,6 +422,10 @@ func unaryF32(op unOp, x, out []float32) {
 	case opSigmoid:
 		for i := range out {
 			out[i] = sigmoid32(x[i])
+		}
+	case opErf:
+		for i := range out {
+			out[i] = erf32(x[i])
 		}
 	default:
 		f := f64Func(op)
@@ -496,7 +501,9 @@ func unaryInt[T intT](op unOp, x, out []T) {
 
 // geluKernel is torch.nn.functional.gelu: approximate "none" is
 // x·Φ(x) = x/2·(1+erf(x/√2)); "tanh" is x/2·(1+tanh(√(2/π)(x+0.044715x³))).
-// Both are computed in float64 and rounded once.
+// f64 tensors use math.Erf and math.Tanh; f32 tensors use gelu32 and
+// geluTanh32 (relative error ~1e-7, including the negative tail, where
+// PyTorch's float formula loses accuracy).
 func geluKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
 	ts, err := tensorArgs(args, 1)
 	if err != nil {
@@ -511,13 +518,24 @@ func geluKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp
 		return nil, err
 	}
 	var f func(float64) float64
+	var f32 func(float32) float32
 	switch mode {
 	case "none":
-		f = geluErf
+		f, f32 = geluErf, gelu32
 	case "tanh":
-		f = geluTanh
+		f, f32 = geluTanh, geluTanh32
 	default:
 		return nil, fmt.Errorf("attribute 'approximate' must be \"none\" or \"tanh\", got %q", mode)
+	}
+	if x.DType() == interp.F32 {
+		out := interp.MustNewTensor(interp.F32, x.Shape())
+		src, dst := x.F32(), out.F32()
+		interp.ParallelFor(len(dst), interp.GrainFor(12), func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				dst[i] = f32(src[i])
+			}
+		})
+		return ret(out)
 	}
 	return ret(mapFloat(x, 24, f))
 }

@@ -75,8 +75,13 @@ func softmax[T floatT](x, out []T, outer, n, inner int, logOut bool) {
 	}
 	exp := expOf[T]()
 	if inner == 1 {
+		x32, _ := any(x).([]float32)
+		o32, _ := any(out).([]float32)
 		interp.ParallelFor(outer, max(1, (32<<10)/(8*n)), func(lo, hi int) {
 			for r := lo; r < hi; r++ {
+				if x32 != nil && softmaxRowF32(x32[r*n:(r+1)*n], o32[r*n:(r+1)*n], logOut) {
+					continue
+				}
 				softmaxRow(x[r*n:(r+1)*n], out[r*n:(r+1)*n], exp, logOut)
 			}
 		})
@@ -93,6 +98,29 @@ func softmax[T floatT](x, out []T, outer, n, inner int, logOut bool) {
 			softmaxCols(x, out, o, n, inner, i0, i1, m[:i1-i0], s[:i1-i0], exp, logOut)
 		}
 	})
+}
+
+// softmaxRowF32 is the fast path of softmaxRow for float32 rows whose
+// maximum is finite; it reports false (doing nothing) for other rows.
+func softmaxRowF32(x, out []float32, logOut bool) bool {
+	m := maxOf(x)
+	if m != m || math.IsInf(float64(m), 0) {
+		return false
+	}
+	sum := expShifted(out, x, m)
+	if logOut {
+		shift := m + float32(math.Log(sum))
+		out = out[:len(x)]
+		for i, v := range x {
+			out[i] = v - shift
+		}
+		return true
+	}
+	inv := float32(1 / sum)
+	for i := range out {
+		out[i] *= inv
+	}
+	return true
 }
 
 // softmaxRow normalizes one contiguous slice.
