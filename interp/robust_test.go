@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/tt-compiler/tt/interp"
-	"github.com/tt-compiler/tt/interp/kernels"
 	. "github.com/tt-compiler/tt/interp/interptest"
+	"github.com/tt-compiler/tt/interp/kernels"
 )
 
 // Every kernel, given operands and attributes that do not fit it, reports
