@@ -133,4 +133,15 @@ func TestDeepNesting(t *testing.T) {
 	if rc != 1 || !strings.Contains(stderr, "regions are nested more than") {
 		t.Fatalf("20000 nested regions: exit %d; stderr:\n%.500s", rc, stderr)
 	}
+	// Attributes, types and locations nest too.
+	for name, src := range map[string]string{
+		"attr": `"t.a"() {a = ` + strings.Repeat("[", 1000000) + `} : () -> ()`,
+		"type": `"t.a"() : () -> ` + strings.Repeat("(", 1000000),
+		"loc":  `"t.a"() : () -> () loc(` + strings.Repeat("callsite(", 300000),
+	} {
+		rc, _, stderr = runTTOpt(t, name+".mlir", []byte(src), "--allow-unregistered-dialect")
+		if rc != 1 || !strings.Contains(stderr, "nesting is deeper than") {
+			t.Errorf("deep %s: exit %d; stderr:\n%.300s", name, rc, stderr)
+		}
+	}
 }

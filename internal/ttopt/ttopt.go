@@ -27,6 +27,8 @@ type options struct {
 	debugInfo         bool
 	splitInputFile    bool
 	verifyDiagnostics bool
+	parser            string
+	engine            asm.Engine
 	passes            passOptions
 }
 
@@ -67,6 +69,13 @@ file:line:col: error: message, followed by the source line and a caret.`,
 				status = 1
 				return nil
 			}
+			engine, err := asm.EngineByName(opts.parser)
+			if err != nil {
+				fmt.Fprintf(stderr, "tt-opt: %v\n", err)
+				status = 1
+				return nil
+			}
+			opts.engine = engine
 			if opts.passes.dumpPipeline && opts.passes.pm != nil {
 				opts.passes.dump(stderr)
 			}
@@ -88,6 +97,7 @@ file:line:col: error: message, followed by the source line and a caret.`,
 	f.BoolVar(&opts.debugInfo, "mlir-print-debuginfo", false, "alias of --print-debuginfo")
 	f.BoolVar(&opts.splitInputFile, "split-input-file", false, "process each '// -----' separated chunk of the input on its own")
 	f.BoolVar(&opts.verifyDiagnostics, "verify-diagnostics", false, "check that the diagnostics produced match the expected-error/-warning/-note/-remark comments")
+	f.StringVar(&opts.parser, "parser", "fast", "parser engine: fast (hand-written, generic and custom forms) or participle (the reference grammar, generic form only)")
 	_ = f.MarkHidden("mlir-print-op-generic")
 	_ = f.MarkHidden("mlir-print-debuginfo")
 	addPassFlags(f, &opts.passes)
@@ -164,7 +174,7 @@ func processChunk(opts *options, file string, c chunk, sources *ir.SourceMgr, ou
 	ctx.SetDiagnosticHandler(report)
 
 	stopParse := opts.passes.timeParse()
-	module, err := asm.Parse(ctx, c.src, asm.ParseOptions{Filename: file, FirstLine: c.firstLine})
+	module, err := opts.engine.Parse(ctx, c.src, asm.ParseOptions{Filename: file, FirstLine: c.firstLine})
 	stopParse()
 	if err == nil {
 		err = ir.Verify(module)

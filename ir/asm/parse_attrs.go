@@ -15,6 +15,10 @@ func (p *parser) ParseAttribute(t ir.Type) (ir.Attribute, error) { return p.pars
 // parseAttribute parses any attribute. t is the type of a bare integer or
 // float literal (nil: i64 or f64, or the ": type" written after it).
 func (p *parser) parseAttribute(t ir.Type) (ir.Attribute, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	switch p.tok.kind {
 	case tokBareIdent:
 		switch p.text(p.tok) {
@@ -652,6 +656,10 @@ func (p *parser) ParseOptionalLocation() (ir.Location, error) {
 }
 
 func (p *parser) parseLocInner() (ir.Location, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	switch p.tok.kind {
 	case tokBareIdent:
 		switch p.text(p.tok) {

@@ -54,6 +54,10 @@ func (p *parser) startsType() bool {
 func (p *parser) ParseType() (ir.Type, error) { return p.parseType() }
 
 func (p *parser) parseType() (ir.Type, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	switch p.tok.kind {
 	case tokBareIdent:
 		text := p.text(p.tok)

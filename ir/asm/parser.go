@@ -131,6 +131,20 @@ func (p *parser) errorf(format string, args ...any) error {
 	return p.errorAt(p.tok.start, format, args...)
 }
 
+// enter counts one level of nesting in a recursive construct (attributes,
+// types, locations) and fails past the limit, so hostile input cannot
+// overflow the stack; every successful enter is paired with a leave.
+func (p *parser) enter() error {
+	p.depth++
+	if p.depth > p.maxNesting {
+		p.depth--
+		return p.errorf("nesting is deeper than %d levels", p.maxNesting)
+	}
+	return nil
+}
+
+func (p *parser) leave() { p.depth-- }
+
 func (p *parser) isPunct(s string) bool {
 	return p.tok.kind == tokPunct && int(p.tok.end-p.tok.start) == len(s) && string(p.src[p.tok.start:p.tok.end]) == s
 }
@@ -509,7 +523,10 @@ func (p *parser) parseCount() (int, error) {
 		return 0, p.errorf("expected integer number of results")
 	}
 	n, err := strconv.Atoi(p.text(p.tok))
-	if err != nil || n < 1 || n > 1<<20 {
+	if err != nil || n > 1<<20 {
+		return 0, p.errorf("too many results in a result group (at most %d)", 1<<20)
+	}
+	if n < 1 {
 		return 0, p.errorf("expected named operation to have at least 1 result")
 	}
 	p.advance()
