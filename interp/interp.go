@@ -78,7 +78,9 @@ func (in *Interpreter) Run(name string, args ...Value) ([]Value, error) {
 	return in.RunContext(context.Background(), name, args...)
 }
 
-// RunTensors is Run for functions whose arguments and results are tensors.
+// RunTensors is Run for functions whose arguments and results are tensors
+// or memrefs. A tensor given for a memref argument is the buffer's storage
+// (stores change it); buffer results are returned as tensors.
 func (in *Interpreter) RunTensors(name string, args ...*Tensor) ([]*Tensor, error) {
 	vals := make([]Value, len(args))
 	for i, a := range args {
@@ -88,7 +90,7 @@ func (in *Interpreter) RunTensors(name string, args ...*Tensor) ([]*Tensor, erro
 	if err != nil {
 		return nil, err
 	}
-	return Tensors(res)
+	return ResultTensors(res)
 }
 
 // RunContext is Run with a context: cancelling it stops the run between two
@@ -195,7 +197,8 @@ func (e *Exec) RunIsolatedRegion(r *ir.Region, args []Value) ([]Value, error) {
 
 // CallFunction calls a function op (one with a function_type attribute and
 // a body) with args checked against its signature, and returns its results,
-// checked likewise. Calls nest at most MaxCallDepth deep.
+// checked likewise. A *Tensor given for a memref parameter is passed as a
+// Buffer using its storage (BufferOf). Calls nest at most MaxCallDepth deep.
 func (e *Exec) CallFunction(fn *ir.Operation, args []Value) ([]Value, error) {
 	name, _ := fn.StringAttr(ir.SymbolAttrName)
 	limit := e.in.MaxCallDepth
@@ -212,6 +215,7 @@ func (e *Exec) CallFunction(fn *ir.Operation, args []Value) ([]Value, error) {
 	if fn.NumRegions() == 0 || fn.Region(0).Empty() {
 		return nil, fmt.Errorf("function @%s is only declared; it has no body to run", name)
 	}
+	args = bufferArgs(args, ft.Inputs)
 	if err := checkValues("argument", args, ft.Inputs, name); err != nil {
 		return nil, err
 	}

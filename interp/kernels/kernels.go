@@ -1,5 +1,6 @@
 // Package kernels registers every interpreter kernel package at once:
-// builtin/func/cf (builtink), arith/math (arithk) and tensor (tensork).
+// builtin/func/cf (builtink), arith/math (arithk), tensor (tensork), loops
+// (loopsk) and vector (vectork).
 // Tools that run whole programs (tt-run, tests) use it; a program that
 // needs fewer dialects registers the packages it wants itself.
 package kernels
@@ -8,7 +9,9 @@ import (
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/arithk"
 	"github.com/tt-compiler/tt/interp/builtink"
+	"github.com/tt-compiler/tt/interp/loopsk"
 	"github.com/tt-compiler/tt/interp/tensork"
+	"github.com/tt-compiler/tt/interp/vectork"
 )
 
 // Register adds the kernels of every dialect to r.
@@ -16,6 +19,8 @@ func Register(r *interp.Registry) {
 	builtink.Register(r)
 	arithk.Register(r)
 	tensork.Register(r)
+	loopsk.Register(r)
+	vectork.Register(r)
 }
 
 // NewRegistry returns a registry holding every kernel.

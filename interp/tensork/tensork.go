@@ -1,26 +1,3 @@
-// Package tensork holds the interpreter kernels of the tensor dialect
-// (DESIGN.md section 4), with PyTorch's ATen semantics, plus tensor.dim.
-//
-// # Element types
-//
-// Kernels compute f32, f64, i1, i32, i64 and index tensors natively. f16
-// and bf16 tensors are widened to f32 (exactly), computed in f32, and the
-// results rounded back to nearest even, once per op, as PyTorch's CPU
-// kernels do. Integer arithmetic wraps (two's complement).
-//
-// # Semantics decisions
-//
-// Where the contract leaves a choice, the kernels follow PyTorch 1.13 on
-// x86 CPUs; the choices are listed in the package documentation of doc.go.
-//
-// # Performance
-//
-// Element-wise kernels split tensors of more than ~32K elements into
-// fixed-size chunks run on all cores (interp.ParallelFor). Reductions run
-// in parallel over output elements, each accumulated in a fixed order, so
-// results do not depend on GOMAXPROCS. tensor.matmul uses a packed,
-// cache-blocked, register-tiled GEMM in plain Go; tensor.conv2d lowers to
-// it through im2col.
 package tensork
 
 import (

@@ -10,7 +10,8 @@ small MLIR function (generic form, so any parser reads it) applying a
 tensor-dialect op, the .npy inputs, and the .npy outputs PyTorch computes
 for the same op (see the "torch" field of each case). The Go test
 TestPyTorchReference in interp/ref_test.go runs every case through the
-interpreter and compares.
+interpreter and compares; interp/interptest.Manifest loads and runs such
+manifests for other tools.
 
 Manifest format (version "tt-ref/1"), meant to be reused for whole-program
 fixtures:
