@@ -16,7 +16,10 @@ import (
 //	...
 //	lv := pass.Get(am, Liveness)
 type Analysis[T any] struct {
-	Name    string
+	// Name identifies the analysis in timing reports.
+	Name string
+	// Compute computes the analysis of op; am gives access to other
+	// analyses of op.
 	Compute func(op *ir.Operation, am *AnalysisManager) T
 }
 
@@ -178,6 +181,7 @@ func (am *AnalysisManager) Output() *OrderedWriter { return &OrderedWriter{am: a
 // AnalysisManager.Output.
 type OrderedWriter struct{ am *AnalysisManager }
 
+// Write writes p to the run's output, in pipeline order.
 func (w *OrderedWriter) Write(p []byte) (int, error) {
 	if w.am.ex != nil {
 		w.am.ex.write(p)

@@ -24,8 +24,10 @@ type Instrumentation interface {
 
 // PassEvent describes one run of a pass on an operation.
 type PassEvent struct {
+	// Pass is the pass that runs.
 	Pass Pass
-	Op   *ir.Operation
+	// Op is the operation it runs on.
+	Op *ir.Operation
 	// Err is the pass's error (AfterPass only).
 	Err error
 	// Out is the run's output (RunOptions.Output), kept in pipeline order.

@@ -150,6 +150,7 @@ type Failure struct {
 	Emitted bool
 }
 
+// Error returns the failure's diagnostic as text.
 func (f *Failure) Error() string { return f.Diag.Error() }
 
 // Unwrap returns the diagnostic.

@@ -215,10 +215,13 @@ func (s *Options) Reset() {
 // OptionError is a mistake in an option string. Offset is the byte offset
 // in the option string where the mistake is.
 type OptionError struct {
+	// Offset is the byte offset of the mistake in the option string.
 	Offset int
-	Msg    string
+	// Msg is the message.
+	Msg string
 }
 
+// Error returns the message.
 func (e *OptionError) Error() string { return e.Msg }
 
 // Parse sets options from text, MLIR's option syntax: space-separated

@@ -32,6 +32,8 @@ func (e *PipelineError) Position() (line, col int) {
 	return line, off - start + 1
 }
 
+// Error formats the mistake as MLIR does: location, message, the line of
+// the pipeline and a caret under the offending character.
 func (e *PipelineError) Error() string {
 	line, col := e.Position()
 	off := min(max(e.Offset, 0), len(e.Pipeline))

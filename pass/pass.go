@@ -139,7 +139,9 @@ func (b *Base) NewStatistic(name, desc string) *Statistic {
 
 // Statistic is a named counter of a pass, safe for concurrent use.
 type Statistic struct {
-	Name        string
+	// Name is the counter's name in reports, e.g. "num-cse'd".
+	Name string
+	// Description says what is counted.
 	Description string
 	v           atomic.Int64
 }

@@ -27,7 +27,9 @@ type PassEntry struct {
 
 // PipelineEntry is a named pipeline: a name standing for a textual pipeline.
 type PipelineEntry struct {
-	Name    string
+	// Name is the pipeline's name in pipeline strings and on the command line.
+	Name string
+	// Summary is a one-line description.
 	Summary string
 	// Pipeline is the textual pipeline the name expands to, a comma list of
 	// passes and nested pipelines such as

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/pass"
 	"github.com/tt-compiler/tt/rewrite/internal/testdialect"
@@ -134,5 +135,107 @@ func BenchmarkCSE(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// syntheticArithModule builds one function of about n arith ops, shaped
+// like syntheticModule's: constants, repeated and constant-first additions,
+// multiplications by small constants, x-x and x^x (which fold), and a sum
+// of the last values.
+func syntheticArithModule(ctx *ir.Context, n int) *ir.Operation {
+	i32 := ctx.I32()
+	m := builtin.NewModule(ctx, ir.Unknown)
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointToEnd(builtin.ModuleBody(m))
+	st := &ir.OperationState{Name: builtin.Func.Name, Attrs: []ir.NamedAttr{
+		{Name: ir.SymbolAttrName, Value: ir.String("bench")},
+		{Name: builtin.FunctionTypeAttr, Value: &ir.TypeAttr{Value: ctx.Function([]ir.Type{i32, i32}, []ir.Type{i32})}},
+	}}
+	body := st.AddRegion()
+	b.Insert(ctx.NewOp(st))
+	entry := b.CreateBlock(body, []ir.Type{i32, i32}, nil)
+	vals := []ir.Value{entry.Arg(0), entry.Arg(1)}
+	seed := uint32(12345)
+	rnd := func(k int) int {
+		seed = seed*1664525 + 1013904223
+		return int(seed>>8) % k
+	}
+	pick := func() ir.Value { return vals[len(vals)-1-rnd(min(len(vals), 16))] }
+	create := func(name string, operands ...ir.Value) ir.Value {
+		return b.Insert(ctx.NewOp(&ir.OperationState{Name: name, Operands: operands, ResultTypes: []ir.Type{i32}})).Result(0)
+	}
+	constant := func(v int64) ir.Value {
+		return b.Insert(ctx.NewOp(&ir.OperationState{Name: "arith.constant", ResultTypes: []ir.Type{i32},
+			Attrs: []ir.NamedAttr{{Name: "value", Value: ir.Int(i32, v)}}})).Result(0)
+	}
+	count := 0
+	for count < n {
+		switch rnd(6) {
+		case 0:
+			vals = append(vals, create("arith.addi", constant(int64(rnd(32))), pick()))
+			count += 2
+		case 1:
+			x, y := pick(), pick()
+			vals = append(vals, create("arith.addi", x, y), create("arith.addi", x, y))
+			count += 2
+		case 2:
+			vals = append(vals, create("arith.muli", pick(), constant(int64(1+rnd(3)))))
+			count += 2
+		case 3:
+			x := pick()
+			vals = append(vals, create("arith.subi", x, x), create("arith.xori", pick(), pick()))
+			count += 2
+		case 4:
+			vals = append(vals, create("arith.addi", constant(int64(rnd(8))), constant(int64(rnd(8)))))
+			count += 3
+		default:
+			vals = append(vals, create("arith.muli", pick(), pick()))
+			count++
+		}
+	}
+	acc := vals[len(vals)-1]
+	for k := 2; k <= min(len(vals), 64); k++ {
+		acc = create("arith.addi", acc, vals[len(vals)-k])
+	}
+	b.Insert(ctx.NewOp(&ir.OperationState{Name: builtin.Return.Name, Operands: []ir.Value{acc}}))
+	return m
+}
+
+// BenchmarkCanonicalizeCSEArith is BenchmarkCanonicalizeCSE on arith ops,
+// with arith's folders and canonicalization patterns.
+func BenchmarkCanonicalizeCSEArith(b *testing.B) {
+	for _, n := range []int{10000, 200000} {
+		b.Run(fmt.Sprintf("ops=%d", n), func(b *testing.B) {
+			pm, err := registry.NewPassRegistry().Parse("builtin.module(func.func(canonicalize,cse))")
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := registry.NewContext()
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				m := syntheticArithModule(ctx, n)
+				b.StartTimer()
+				if err := pm.Run(m, &pass.RunOptions{DisableVerifier: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "ops/s")
+		})
+	}
+}
+
+func TestSyntheticArithModule(t *testing.T) {
+	ctx := registry.NewContext()
+	m := syntheticArithModule(ctx, 3000)
+	if err := ir.Verify(m); err != nil {
+		t.Fatal(err)
+	}
+	pm, err := registry.NewPassRegistry().Parse("builtin.module(func.func(canonicalize,cse))")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(m, nil); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -24,17 +24,6 @@ func ConstantValue(op *ir.Operation) (ir.Attribute, bool) {
 	return nil, false
 }
 
-// constantOf returns the constant value of v, if it is the result of a
-// constant-like op.
-func constantOf(v ir.Value) ir.Attribute {
-	if r, ok := v.(*ir.OpResult); ok {
-		if a, ok := ConstantValue(r.Owner()); ok {
-			return a
-		}
-	}
-	return nil
-}
-
 // Folder folds operations and keeps the constants it materializes unique
 // per insertion region (the entry block of the closest region whose parent
 // is isolated from above, unregistered, or the top-level op), hoisted to the
@@ -44,6 +33,24 @@ type Folder struct {
 	scopes map[*ir.Region]map[uint64][]*constEntry
 	// owned maps each constant op the folder manages to its entries.
 	owned map[*ir.Operation][]*constEntry
+	// scratch holds the operand constants of the op being folded.
+	scratch []ir.Attribute
+}
+
+// constantOf returns the constant value of v, using what the folder knows
+// about the constants it manages.
+func (f *Folder) constantOf(v ir.Value) ir.Attribute {
+	r, ok := v.(*ir.OpResult)
+	if !ok {
+		return nil
+	}
+	if entries, ok := f.owned[r.Owner()]; ok {
+		return entries[0].value
+	}
+	if a, ok := ConstantValue(r.Owner()); ok {
+		return a
+	}
+	return nil
 }
 
 type constEntry struct {
@@ -251,14 +258,14 @@ func (f *Folder) getOrCreate(region *ir.Region, d *ir.Dialect, value ir.Attribut
 // canonicalizeCommutative moves the constant operands of a commutative op
 // after the others (keeping the relative order within each group, like
 // MLIR's stable partition) and reports whether it moved any.
-func canonicalizeCommutative(op *ir.Operation) bool {
+func (f *Folder) canonicalizeCommutative(op *ir.Operation) bool {
 	n := op.NumOperands()
 	if n < 2 || !op.HasTrait(ir.Commutative) {
 		return false
 	}
 	first := -1
 	for i := 0; i < n; i++ {
-		if constantOf(op.Operand(i)) != nil {
+		if f.constantOf(op.Operand(i)) != nil {
 			first = i
 			break
 		}
@@ -269,7 +276,7 @@ func canonicalizeCommutative(op *ir.Operation) bool {
 	var nonConst, consts []ir.Value
 	for i := first; i < n; i++ {
 		v := op.Operand(i)
-		if constantOf(v) != nil {
+		if f.constantOf(v) != nil {
 			consts = append(consts, v)
 		} else {
 			nonConst = append(nonConst, v)
@@ -316,7 +323,7 @@ func (f *Folder) tryToFold(op *ir.Operation, created func(*ir.Operation), preRep
 		}
 		return notFolded
 	}
-	updated := canonicalizeCommutative(op)
+	updated := f.canonicalizeCommutative(op)
 	def := op.Def()
 	if def == nil || def.Fold == nil {
 		if updated {
@@ -324,11 +331,13 @@ func (f *Folder) tryToFold(op *ir.Operation, created func(*ir.Operation), preRep
 		}
 		return notFolded
 	}
-	consts := make([]ir.Attribute, op.NumOperands())
-	for i := range consts {
-		consts[i] = constantOf(op.Operand(i))
+	consts := f.scratch[:0]
+	for i := 0; i < op.NumOperands(); i++ {
+		consts = append(consts, f.constantOf(op.Operand(i)))
 	}
+	f.scratch = consts[:0]
 	results, ok := def.Fold(op, consts)
+	clear(consts)
 	if !ok {
 		if updated {
 			return foldedInPlace

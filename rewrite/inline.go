@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -599,6 +600,11 @@ func (p *inlinePass) Initialize(r *pass.Registry) error {
 	}
 	pm := pass.NewPassManager(builtin.Func.Name)
 	if err := r.AddToPipeline(pm, *p.defaultPipeline); err != nil {
+		var pe *pass.PipelineError
+		if errors.As(err, &pe) {
+			_, col := pe.Position()
+			return fmt.Errorf("invalid default-pipeline %q: column %d: %s", pe.Pipeline, col, pe.Msg)
+		}
 		return fmt.Errorf("invalid default-pipeline: %w", err)
 	}
 	p.simplify = pm

@@ -9,6 +9,7 @@
 // RUN: not tt-opt %s --pass-pipeline='builtin.module(cse{x=1})' 2>&1 | filecheck %s --check-prefix=OPTION --strict-whitespace
 // RUN: not tt-opt %s --pass-pipeline='func.func(cse)' 2>&1 | filecheck %s --check-prefix=ANCHOR
 // RUN: not tt-opt %s --cse --pass-pipeline='builtin.module(cse)' 2>&1 | filecheck %s --check-prefix=BOTH
+// RUN: not tt-opt %s --pass-pipeline='builtin.module(inline{default-pipeline=cse,nope})' 2>&1 | filecheck %s --check-prefix=NESTED
 // RUN: tt-opt %s --pass-pipeline=' builtin.module( func.func( cse ) , symbol-dce ) ' --dump-pass-pipeline -o /dev/null 2>&1 | filecheck %s --check-prefix=SPACES
 
 // UNKNOWN:      MLIR Textual PassPipeline Parser:1:30: error: 'foo' does not refer to a registered pass or pass pipeline
@@ -42,6 +43,8 @@
 // ANCHOR: error: can't run 'func.func' pass manager on 'builtin.module' op
 
 // BOTH: '--pass-pipeline' option can't be used with individual pass options
+
+// NESTED: MLIR Textual PassPipeline Parser:1:16: error: pass 'inline': invalid default-pipeline "cse,nope": column 5: 'nope' does not refer to a registered pass or pass pipeline
 
 // SPACES:      Pass Manager with 2 passes:
 // SPACES-NEXT: builtin.module(func.func(cse),symbol-dce)
