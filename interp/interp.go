@@ -351,7 +351,7 @@ func (e *Exec) runOp(op *ir.Operation) error {
 		return locate(op, err, "")
 	}
 	if len(res) != op.NumResults() {
-		return locate(op, fmt.Errorf("kernel produced %d values for %d results", len(res), op.NumResults()), "internal error: ")
+		return locate(op, fmt.Errorf("produced %d values for the op's %d results", len(res), op.NumResults()), "")
 	}
 	for i, r := range res {
 		if r == nil {

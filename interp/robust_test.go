@@ -5,16 +5,21 @@ import (
 	"testing"
 
 	"github.com/tt-compiler/tt/interp"
+	"github.com/tt-compiler/tt/interp/arithk"
+	"github.com/tt-compiler/tt/interp/builtink"
 	. "github.com/tt-compiler/tt/interp/interptest"
-	"github.com/tt-compiler/tt/interp/kernels"
+	"github.com/tt-compiler/tt/interp/tensork"
 )
 
-// Every kernel, given operands and attributes that do not fit it, reports
+// Every kernel of builtink, arithk and tensork, given operands and attributes that do not fit it, reports
 // an error instead of panicking: the interpreter turns a kernel panic into
 // "internal error in kernel", which this test rejects. (Kernels may also
 // succeed when the combination happens to be valid.)
 func TestKernelsRejectBadInput(t *testing.T) {
-	reg := kernels.NewRegistry()
+	reg := interp.NewRegistry()
+	builtink.Register(reg)
+	arithk.Register(reg)
+	tensork.Register(reg)
 	values := []struct {
 		typ string
 		val *interp.Tensor
