@@ -2,6 +2,7 @@ package arith
 
 import (
 	"math"
+	"math/big"
 
 	"github.com/tt-compiler/tt/ir"
 )
@@ -15,34 +16,44 @@ import (
 var libmNaN = math.Float64frombits(0xFFF8000000000000)
 
 // libm folds a function the way MLIR 16 does through the C library: only
-// for f32 (computed in float64 and rounded) and f64 operands, and only when
-// accept (if given) allows the operand.
-func libm(f func(float64) float64, accept func(float64) bool) folder {
+// for f32 and f64 operands, and only when accept (if given) allows the
+// operand. The value is the correctly rounded result (see hpmath.go); a
+// NaN produced from a non-NaN operand is the C library's default NaN.
+func libm(name string, accept func(float64) bool) folder {
+	f := hpUnary[name]
 	return func(op *ir.Operation, ops []ir.Attribute) fres {
 		t := elemType(op.Result(0).Type())
-		if w := floatWidth(t); w != 32 && w != 64 {
+		w := floatWidth(t)
+		if w != 32 && w != 64 {
 			return noFold()
 		}
 		return foldTo(foldUnary(ops, func(a val) (val, bool) {
 			if accept != nil && !accept(a.f) {
 				return val{}, false
 			}
-			r := f(a.f)
-			if math.IsNaN(r) {
-				if math.IsNaN(a.f) {
-					r = quiet(a.f)
-				} else {
-					r = libmNaN
-				}
-			}
-			return val{f: ir.RoundToType(t, r)}, true
+			b, sp := f(a.f)
+			return val{f: libmResult(b, sp, w == 32, a.f)}, true
 		}))
 	}
 }
 
+// libmResult rounds a result to the format and fixes up NaNs: a NaN
+// operand comes back (quieted), an invalid operation gives libmNaN.
+func libmResult(b *big.Float, sp float64, single bool, operands ...float64) float64 {
+	if b == nil && math.IsNaN(sp) {
+		for _, x := range operands {
+			if math.IsNaN(x) {
+				return quiet(x)
+			}
+		}
+		return libmNaN
+	}
+	return roundHP(b, sp, single)
+}
+
 // libm2 is libm for binary functions. special, when it returns true, gives
 // the result for any float format (MLIR checks it before the format).
-func libm2(f func(a, b float64) float64, special func(a, b float64) (float64, bool)) folder {
+func libm2(f func(a, b float64) (*big.Float, float64), special func(a, b float64) (float64, bool)) folder {
 	return func(op *ir.Operation, ops []ir.Attribute) fres {
 		t := elemType(op.Result(0).Type())
 		w := floatWidth(t)
@@ -55,18 +66,8 @@ func libm2(f func(a, b float64) float64, special func(a, b float64) (float64, bo
 			if w != 32 && w != 64 {
 				return val{}, false
 			}
-			r := f(a.f, b.f)
-			if math.IsNaN(r) {
-				switch {
-				case math.IsNaN(a.f):
-					r = quiet(a.f)
-				case math.IsNaN(b.f):
-					r = quiet(b.f)
-				default:
-					r = libmNaN
-				}
-			}
-			return val{f: ir.RoundToType(t, r)}, true
+			hb, sp := f(a.f, b.f)
+			return val{f: libmResult(hb, sp, w == 32, a.f, b.f)}, true
 		}))
 	}
 }
@@ -85,6 +86,35 @@ func apfloatUnary(f func(float64) float64) folder {
 
 func notNegative(x float64) bool { return !math.Signbit(x) }
 
+// roundFn folds round and trunc (exact operations, but MLIR 16 folds them
+// through roundf/round and truncf/trunc: f32 and f64 only).
+func roundFn(f func(float64) float64) folder {
+	return func(op *ir.Operation, ops []ir.Attribute) fres {
+		t := elemType(op.Result(0).Type())
+		if w := floatWidth(t); w != 32 && w != 64 {
+			return noFold()
+		}
+		return foldTo(foldUnary(ops, func(a val) (val, bool) { return val{f: f(a.f)}, true }))
+	}
+}
+
+// sqrtFn folds sqrt of non-negative f32 and f64 values (IEEE sqrt is
+// correctly rounded: float64 sqrt rounded to float32 is too).
+func sqrtFn() folder {
+	return func(op *ir.Operation, ops []ir.Attribute) fres {
+		t := elemType(op.Result(0).Type())
+		if w := floatWidth(t); w != 32 && w != 64 {
+			return noFold()
+		}
+		return foldTo(foldUnary(ops, func(a val) (val, bool) {
+			if math.Signbit(a.f) {
+				return val{}, false
+			}
+			return val{f: ir.RoundToType(t, math.Sqrt(a.f))}, true
+		}))
+	}
+}
+
 var mathFloatUnary = []struct {
 	name, summary, description string
 	fold                       folder
@@ -93,28 +123,28 @@ var mathFloatUnary = []struct {
 		func(op *ir.Operation, ops []ir.Attribute) fres {
 			return foldTo(foldUnary(ops, func(a val) (val, bool) { return val{f: math.Abs(a.f)}, true }))
 		}},
-	{"atan", "arcus tangent of the given value", "The arcus tangent of the operand, in radians.\n\nExample: `%a = math.atan %b : f64`", libm(math.Atan, nil)},
+	{"atan", "arcus tangent of the given value", "The arcus tangent of the operand, in radians.\n\nExample: `%a = math.atan %b : f64`", libm("atan", nil)},
 	{"cbrt", "cube root of the specified value", "The cube root of the operand.\n\nExample: `%a = math.cbrt %b : f64`", nil},
 	{"ceil", "ceiling of the specified value", "The smallest integral value not less than the operand.\n\nExample: `%a = math.ceil %b : f64`", apfloatUnary(math.Ceil)},
-	{"cos", "cosine of the specified value", "The cosine of the operand, in radians.\n\nExample: `%a = math.cos %b : f64`", libm(math.Cos, nil)},
-	{"erf", "error function of the specified value", "The Gauss error function of the operand.\n\nExample: `%a = math.erf %b : f64`", libm(math.Erf, nil)},
-	{"exp", "base-e exponential of the specified value", "e raised to the operand.\n\nExample: `%a = math.exp %b : f64`", libm(math.Exp, nil)},
-	{"exp2", "base-2 exponential of the specified value", "2 raised to the operand.\n\nExample: `%a = math.exp2 %b : f64`", libm(math.Exp2, nil)},
-	{"expm1", "base-e exponential of the specified value minus 1", "exp(x) - 1, accurate for small x.\n\nExample: `%a = math.expm1 %b : f64`", libm(math.Expm1, nil)},
+	{"cos", "cosine of the specified value", "The cosine of the operand, in radians.\n\nExample: `%a = math.cos %b : f64`", libm("cos", nil)},
+	{"erf", "error function of the specified value", "The Gauss error function of the operand.\n\nExample: `%a = math.erf %b : f64`", libm("erf", nil)},
+	{"exp", "base-e exponential of the specified value", "e raised to the operand.\n\nExample: `%a = math.exp %b : f64`", libm("exp", nil)},
+	{"exp2", "base-2 exponential of the specified value", "2 raised to the operand.\n\nExample: `%a = math.exp2 %b : f64`", libm("exp2", nil)},
+	{"expm1", "base-e exponential of the specified value minus 1", "exp(x) - 1, accurate for small x.\n\nExample: `%a = math.expm1 %b : f64`", libm("expm1", nil)},
 	{"floor", "floor of the specified value", "The largest integral value not greater than the operand.\n\nExample: `%a = math.floor %b : f64`", apfloatUnary(math.Floor)},
-	{"log", "base-e logarithm of the specified value", "The natural logarithm of the operand.\n\nExample: `%a = math.log %b : f64`", libm(math.Log, notNegative)},
-	{"log10", "base-10 logarithm of the specified value", "The decimal logarithm of the operand.\n\nExample: `%a = math.log10 %b : f64`", libm(math.Log10, notNegative)},
+	{"log", "base-e logarithm of the specified value", "The natural logarithm of the operand.\n\nExample: `%a = math.log %b : f64`", libm("log", notNegative)},
+	{"log10", "base-10 logarithm of the specified value", "The decimal logarithm of the operand.\n\nExample: `%a = math.log10 %b : f64`", libm("log10", notNegative)},
 	{"log1p", "Computes the natural logarithm of one plus the given value", "log(1 + x), accurate for small x.\n\nExample: `%a = math.log1p %b : f64`",
-		libm(math.Log1p, func(x float64) bool { return !math.Signbit(x + 1) })},
-	{"log2", "base-2 logarithm of the specified value", "The binary logarithm of the operand.\n\nExample: `%a = math.log2 %b : f64`", libm(math.Log2, notNegative)},
-	{"round", "round of the specified value", "Rounds to the nearest integral value, halfway cases away from zero.\n\nExample: `%a = math.round %b : f64`", libm(math.Round, nil)},
+		libm("log1p", func(x float64) bool { return !math.Signbit(x + 1) })},
+	{"log2", "base-2 logarithm of the specified value", "The binary logarithm of the operand.\n\nExample: `%a = math.log2 %b : f64`", libm("log2", notNegative)},
+	{"round", "round of the specified value", "Rounds to the nearest integral value, halfway cases away from zero.\n\nExample: `%a = math.round %b : f64`", roundFn(math.Round)},
 	{"roundeven", "round of the specified value with halfway cases to even", "Rounds to the nearest integral value, halfway cases to even.\n\nExample: `%a = math.roundeven %b : f64`", apfloatUnary(math.RoundToEven)},
 	{"rsqrt", "reciprocal of sqrt (1 / sqrt of the specified value)", "1 / sqrt(x).\n\nExample: `%a = math.rsqrt %b : f64`", nil},
-	{"sin", "sine of the specified value", "The sine of the operand, in radians.\n\nExample: `%a = math.sin %b : f64`", libm(math.Sin, nil)},
-	{"sqrt", "sqrt of the specified value", "The square root of the operand.\n\nExample: `%a = math.sqrt %b : f64`", libm(math.Sqrt, notNegative)},
-	{"tan", "tangent of the specified value", "The tangent of the operand, in radians.\n\nExample: `%a = math.tan %b : f64`", libm(math.Tan, nil)},
-	{"tanh", "hyperbolic tangent of the specified value", "The hyperbolic tangent of the operand.\n\nExample: `%a = math.tanh %b : f64`", libm(math.Tanh, nil)},
-	{"trunc", "trunc of the specified value", "Rounds toward zero to an integral value.\n\nExample: `%a = math.trunc %b : f64`", libm(math.Trunc, nil)},
+	{"sin", "sine of the specified value", "The sine of the operand, in radians.\n\nExample: `%a = math.sin %b : f64`", libm("sin", nil)},
+	{"sqrt", "sqrt of the specified value", "The square root of the operand.\n\nExample: `%a = math.sqrt %b : f64`", sqrtFn()},
+	{"tan", "tangent of the specified value", "The tangent of the operand, in radians.\n\nExample: `%a = math.tan %b : f64`", libm("tan", nil)},
+	{"tanh", "hyperbolic tangent of the specified value", "The hyperbolic tangent of the operand.\n\nExample: `%a = math.tanh %b : f64`", libm("tanh", nil)},
+	{"trunc", "trunc of the specified value", "Rounds toward zero to an integral value.\n\nExample: `%a = math.trunc %b : f64`", roundFn(math.Trunc)},
 }
 
 var mathFloatBinary = []struct {
@@ -122,7 +152,7 @@ var mathFloatBinary = []struct {
 	fold                       folder
 }{
 	{"atan2", "2-argument arcus tangent of the given values", "The angle of the point (rhs, lhs): atan(lhs / rhs) in the right quadrant.\n\nExample: `%a = math.atan2 %y, %x : f64`",
-		libm2(math.Atan2, func(a, b float64) (float64, bool) {
+		libm2(hpAtan2, func(a, b float64) (float64, bool) {
 			if a == 0 && b == 0 {
 				return defaultNaN, true // APFloat::getNaN
 			}
@@ -132,7 +162,7 @@ var mathFloatBinary = []struct {
 		func(op *ir.Operation, ops []ir.Attribute) fres {
 			return foldTo(foldBinary(ops, nil, func(a, b val) (val, bool) { return val{f: math.Copysign(a.f, b.f)}, true }))
 		}},
-	{"powf", "floating point raised to the power of operation", "lhs raised to the power rhs.\n\nExample: `%a = math.powf %b, %c : f64`", libm2(math.Pow, nil)},
+	{"powf", "floating point raised to the power of operation", "lhs raised to the power rhs.\n\nExample: `%a = math.powf %b, %c : f64`", libm2(hpPow, nil)},
 }
 
 var mathIntUnary = []struct {
