@@ -33,10 +33,28 @@
 // order -0 below +0), identities, and the canonicalization patterns of
 // ArithCanonicalization.td that MLIR 16 has. As in MLIR, the folds also
 // move the constant operand of commutative ops to the right and fold
-// idempotent ops (andi, ori) with equal operands.
+// idempotent ops (andi, ori) with equal operands. MLIR 16's gaps and quirks
+// are kept on purpose, since tt's canonicalizer is compared with
+// mlir-opt-16's: extf is not folded; index_cast, index_castui, truncf, cmpi
+// and cmpf fold scalar constants only; select does not fold a constant
+// vector mask; ceildivsi and floordivsi fold the way MLIR 16's APInt code
+// does (it ignores the overflow of intermediate negations, so
+// ceildivsi(INT_MIN, 2) folds to a positive number); math functions fold
+// for f32 and f64 only (absf, ceil, floor, roundeven, copysign for every
+// format), and rsqrt, cbrt and fma do not fold.
 //
-// Known differences from MLIR 16: integers wider than 64 bits are not
-// constant-folded; f80 and f128 values (held as float64) are not folded;
-// math functions are computed with Go's math package rather than the C
-// library, which may differ in the last bit for some f64 inputs.
+// Math functions (exp, log, sin, pow, ...) fold to the correctly rounded
+// result, evaluated with math/big (hpmath.go). mlir-opt-16 calls the C
+// library, which is correctly rounded for nearly all f64 inputs but not for
+// some f32 functions (glibc's expm1f, log1pf, log10f, tanf, atan2f, ...):
+// there tt's result can be one unit in the last place away from
+// mlir-opt-16's (the differential test TestFoldMatchesMLIR counts them).
+//
+// Other known differences from MLIR 16: integers wider than 64 bits are
+// not constant-folded; f80 and f128 values (held as float64) are not
+// folded; the core verifier's SameOperandsAndResultType requires identical
+// types where MLIR accepts compatible shapes (tensor<4xf32> with
+// tensor<?xf32>, generic form only); a fastmath attribute written in the
+// generic form is printed back in the generic form as written (MLIR
+// normalizes the flag list).
 package arith
