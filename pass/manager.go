@@ -138,7 +138,8 @@ type RunOptions struct {
 // context's diagnostic handler, in order with the other diagnostics and
 // instrumentation output, unless Emitted is false.
 type Failure struct {
-	// Pass is the pass that failed.
+	// Pass is the pass that failed; nil when the IR failed to verify after
+	// a nested pipeline (symbol uses are checked then).
 	Pass Pass
 	// Op is the operation it ran on.
 	Op *ir.Operation
@@ -310,7 +311,14 @@ func (ex *execCtx) runPass(p Pass, op *ir.Operation, am *AnalysisManager) error 
 	am.endPass()
 
 	if err == nil && !ex.r.opts.DisableVerifier && !preservedAll {
-		if verr := ir.Verify(op); verr != nil {
+		verify := ir.Verify
+		if op.ParentOp() != nil {
+			// Symbol uses are checked from the parent once the nested
+			// pipeline is done: resolving them reads sibling operations,
+			// which other goroutines may be changing.
+			verify = ir.VerifyStructure
+		}
+		if verr := verify(op); verr != nil {
 			d := ir.AsDiagnostic(verr, op.Loc())
 			d.AttachNote(op.Loc(), "the IR failed to verify after pass '%s' (%s) ran on this '%s' op", p.Argument(), p.Name(), op.Name())
 			err = d
@@ -417,16 +425,27 @@ func (ex *execCtx) runNested(npm *PassManager, op *ir.Operation, am *AnalysisMan
 	for i, t := range targets {
 		ams[i] = am.nest(t)
 	}
+	var err error
 	if !ex.parallelOK || len(targets) < 2 {
 		child := ex.with(ex.sink, timer, ex.parallelOK)
 		for i, t := range targets {
-			if err := child.runPipeline(npm, t, ams[i]); err != nil {
-				return err
+			if err = child.runPipeline(npm, t, ams[i]); err != nil {
+				break
 			}
 		}
-		return nil
+	} else {
+		err = ex.runParallel(npm, targets, ams, timer)
 	}
-	return ex.runParallel(npm, targets, ams, timer)
+	if err != nil || ex.r.opts.DisableVerifier || len(npm.items) == 0 {
+		return err
+	}
+	if verr := ir.VerifySymbolUses(op); verr != nil {
+		d := ir.AsDiagnostic(verr, op.Loc())
+		d.AttachNote(op.Loc(), "the IR failed to verify after the nested '%s' pipeline ran", anchorName(npm.anchor))
+		ex.emit(d)
+		return &Failure{Op: op, Diag: d, Emitted: true}
+	}
+	return nil
 }
 
 // runParallel runs npm on each target on a pool of worker goroutines and

@@ -530,3 +530,30 @@ func TestErrFailed(t *testing.T) {
 		}
 	}
 }
+
+// TestSymbolUsesVerifiedAfterNestedPipeline checks that a nested pass that
+// breaks a symbol reference is caught once the nested pipeline is done.
+func TestSymbolUsesVerifiedAfterNestedPipeline(t *testing.T) {
+	src := "func.func @a() {\n  func.call @b() : () -> ()\n  return\n}\nfunc.func @b() {\n  return\n}\n"
+	for _, threads := range []bool{false, true} {
+		pm := pass.NewPassManager("builtin.module")
+		pm.Nest("func.func").MustAddPass(&funcPass{Base: pass.NewBase(pass.Info{Argument: "bad-call"}), run: func(op *ir.Operation, am *pass.AnalysisManager) error {
+			op.Walk(func(o *ir.Operation) {
+				if o.Name() == "func.call" {
+					o.SetAttr("callee", ir.SymbolRef("missing"))
+				}
+			})
+			return nil
+		}})
+		err := pm.Run(parse(t, src), &pass.RunOptions{DisableThreading: !threads})
+		want := "in.mlir:2:3: error: 'func.call' op 'missing' does not reference a valid function\n" +
+			"in.mlir:0:0: note: the IR failed to verify after the nested 'func.func' pipeline ran"
+		var f *pass.Failure
+		if !errors.As(err, &f) || err.Error() != want || f.Pass != nil {
+			t.Errorf("threads=%v: got %v", threads, err)
+		}
+		if err := pm.Run(parse(t, src), &pass.RunOptions{DisableVerifier: true}); err != nil {
+			t.Errorf("without verifier: %v", err)
+		}
+	}
+}
