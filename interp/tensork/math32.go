@@ -14,6 +14,11 @@ const (
 	ln2Lo32 = -2.12194440e-4
 	expMax  = 88.72283935546875 // above: +Inf
 	expMin  = -103.972084       // below: +0
+	// magic32 is 1.5·2^23: adding it to a float32 of magnitude below 2^22
+	// rounds it to an integer (to nearest even) held in the low mantissa
+	// bits, which avoids float↔int conversions in the range reduction.
+	magic32     = 12582912.0
+	magic32Bits = 0x4b400000
 )
 
 // exp32 returns e**x in float32.
@@ -26,13 +31,10 @@ func exp32(x float32) float32 {
 	case x < expMin:
 		return 0
 	}
-	// x = n*ln2 + r, |r| <= ln2/2.
-	t := x*log2e32 + 0.5
-	n := int32(t)
-	if t < float32(n) {
-		n-- // floor for negative t
-	}
-	fn := float32(n)
+	// x = n*ln2 + r, n = round(x/ln2), |r| <= ln2/2.
+	f := x*log2e32 + magic32
+	n := int32(math.Float32bits(f)) - magic32Bits
+	fn := f - magic32
 	r := x - fn*ln2Hi32
 	r -= fn * ln2Lo32
 	z := r * r
@@ -171,12 +173,9 @@ func expShifted(dst, src []float32, m float32) float64 {
 		x := v - m
 		var e float32
 		if x >= expMin {
-			t := x*log2e32 + 0.5
-			n := int32(t)
-			if t < float32(n) {
-				n--
-			}
-			fn := float32(n)
+			f := x*log2e32 + magic32
+			n := int32(math.Float32bits(f)) - magic32Bits
+			fn := f - magic32
 			r := x - fn*ln2Hi32
 			r -= fn * ln2Lo32
 			z := r * r
