@@ -23,4 +23,10 @@
 //
 // Each is also available as a function (EliminateCommonSubexpressions,
 // SimplifyRegions, SymbolDCE, Inline) for use from other passes.
+//
+// On ops of MLIR's dialects (arith, func) canonicalize and cse print exactly
+// what mlir-opt-16 prints, op order included; a differential test checks it.
+// Dead operations are those ir.IsTriviallyDead accepts: no memory effects
+// other than allocating their own results. (MLIR also drops unused ops that
+// only read memory.)
 package rewrite

@@ -73,6 +73,11 @@ type inliner struct {
 // inlined. The last call to a private function moves its body instead of
 // cloning it. Private functions with a body that nothing references
 // anymore are erased. Inlined operations get call-site locations.
+//
+// Two differences from MLIR 16: tt has no dialect inliner interfaces, so
+// every operation (unregistered ones included) may be inlined; and dead
+// private functions are erased transitively (a private function used only
+// by an erased one is erased too, where MLIR keeps it).
 func Inline(op *ir.Operation, cfg InlinerConfig) (InlineResult, error) {
 	if cfg.MaxIterations <= 0 {
 		cfg.MaxIterations = 4
