@@ -763,6 +763,9 @@ func Cast(x *interp.Tensor, dt interp.DType) *interp.Tensor {
 		}
 	}
 	out := interp.MustNewTensor(dt, x.Shape())
+	if castFast(x, out) {
+		return out
+	}
 	grain := interp.GrainFor(8)
 	if x.DType().IsFloat() {
 		interp.ParallelFor(x.Len(), grain, func(lo, hi int) {
@@ -778,4 +781,104 @@ func Cast(x *interp.Tensor, dt interp.DType) *interp.Tensor {
 		}
 	})
 	return out
+}
+
+// castFast converts between the common non-half numeric types with typed
+// loops (the general path converts element by element through Float/Int);
+// it reports whether it handled the pair. The rules are Cast's.
+func castFast(x, out *interp.Tensor) bool {
+	switch x.DType() {
+	case interp.F32:
+		return castFrom(x.F32(), out, func(v float32) float64 { return float64(v) })
+	case interp.F64:
+		return castFrom(x.F64(), out, func(v float64) float64 { return v })
+	case interp.I32:
+		return castIntFrom(x.I32(), out)
+	case interp.I64, interp.Index:
+		return castIntFrom(x.I64(), out)
+	}
+	return false
+}
+
+// castFrom converts float data (read through wide) to out's type.
+func castFrom[S floatT](src []S, out *interp.Tensor, wide func(S) float64) bool {
+	grain := interp.GrainFor(4)
+	switch out.DType() {
+	case interp.F32:
+		dst := out.F32()
+		interp.ParallelFor(len(src), grain, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				dst[i] = float32(src[i])
+			}
+		})
+	case interp.F64:
+		dst := out.F64()
+		interp.ParallelFor(len(src), grain, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				dst[i] = float64(src[i])
+			}
+		})
+	case interp.I32:
+		dst := out.I32()
+		interp.ParallelFor(len(src), grain, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				dst[i] = int32(interp.CastFloatToInt(wide(src[i]), 32))
+			}
+		})
+	case interp.I64, interp.Index:
+		dst := out.I64()
+		interp.ParallelFor(len(src), grain, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				dst[i] = interp.CastFloatToInt(wide(src[i]), 64)
+			}
+		})
+	case interp.I1:
+		dst := out.Bool()
+		for i, v := range src {
+			dst[i] = v != 0
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// castIntFrom converts integer data to out's type (floats rounded to
+// nearest by Go's conversions, integers wrapped).
+func castIntFrom[S intT](src []S, out *interp.Tensor) bool {
+	grain := interp.GrainFor(2)
+	switch out.DType() {
+	case interp.F32:
+		dst := out.F32()
+		interp.ParallelFor(len(src), grain, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				dst[i] = float32(src[i])
+			}
+		})
+	case interp.F64:
+		dst := out.F64()
+		interp.ParallelFor(len(src), grain, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				dst[i] = float64(src[i])
+			}
+		})
+	case interp.I32:
+		dst := out.I32()
+		for i, v := range src {
+			dst[i] = int32(v)
+		}
+	case interp.I64, interp.Index:
+		dst := out.I64()
+		for i, v := range src {
+			dst[i] = int64(v)
+		}
+	case interp.I1:
+		dst := out.Bool()
+		for i, v := range src {
+			dst[i] = v != 0
+		}
+	default:
+		return false
+	}
+	return true
 }
