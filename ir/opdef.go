@@ -278,7 +278,8 @@ func IsMemoryEffectFree(op *Operation) bool {
 }
 
 // IsTriviallyDead reports whether op can be erased: no result is used, it is
-// not a terminator, and its only effects are allocations of its own results.
+// not a terminator, and its only effects are reads and allocations of its
+// own results (MLIR's wouldOpBeTriviallyDead).
 func IsTriviallyDead(op *Operation) bool {
 	if !op.ResultsUnused() || op.HasTrait(Terminator) || op.def == nil {
 		return false
@@ -288,10 +289,13 @@ func IsTriviallyDead(op *Operation) bool {
 		return false
 	}
 	for _, e := range effs {
-		if e.Kind != EffectAlloc {
-			return false
-		}
-		if r, ok := e.Value.(*OpResult); !ok || r.owner != op {
+		switch e.Kind {
+		case EffectRead:
+		case EffectAlloc:
+			if r, ok := e.Value.(*OpResult); !ok || r.owner != op {
+				return false
+			}
+		default:
 			return false
 		}
 	}
