@@ -117,13 +117,12 @@ var passCases = []struct {
     %c = "tst.const"() {value = 2 : i32} : () -> i32
     %c_0 = "tst.const"() {value = 1 : i32} : () -> i32
     %0 = "tst.region"(%arg0) ({
-      %3 = "tst.add"(%arg0, %c_0) : (i32, i32) -> i32
-      %4 = "tst.mul"(%3, %c) : (i32, i32) -> i32
-      "tst.yield"(%4) : (i32) -> ()
+      %2 = "tst.add"(%arg0, %c_0) : (i32, i32) -> i32
+      %3 = "tst.mul"(%2, %c) : (i32, i32) -> i32
+      "tst.yield"(%3) : (i32) -> ()
     }) : (i32) -> i32
     "test.sink"(%0) : (i32) -> ()
     %1 = "tst.add"(%0, %c_0) : (i32, i32) -> i32
-    %2 = "tst.load"(%1) : (i32) -> i32
     return %1 : i32
   }
 }`},
