@@ -1,8 +1,11 @@
-// Command parsebench measures tt-opt's parse + verify + print throughput on a
-// large generated generic-form file, side by side with mlir-opt-16 when it is
-// installed, and reports median wall time, MB/s and peak memory (max RSS).
+// Command parsebench measures tt-opt side by side with mlir-opt-16 (when it
+// is installed) on large generated files, and reports median wall time, MB/s
+// and peak memory (max RSS):
 //
-//	go run ./tools/parsebench -ops 200000 -runs 5
+//	go run ./tools/parsebench -ops 200000 -runs 5             # parse + verify + print, generic form
+//	go run ./tools/parsebench -mode canon -ops 200000 -runs 5 # --canonicalize --cse on arith ops
+//
+// In canon mode it also checks that both tools leave the same number of ops.
 package main
 
 import (
@@ -13,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -22,6 +26,7 @@ func main() {
 	runs := flag.Int("runs", 5, "timed runs per tool (alternating)")
 	ttOpt := flag.String("tt-opt", "", "tt-opt binary (default: build ./cmd/tt-opt)")
 	keep := flag.String("file", "", "write the generated file here instead of a temp file")
+	mode := flag.String("mode", "parse", "parse (parse + verify + print) or canon (canonicalize + cse on arith)")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "parsebench")
@@ -31,7 +36,19 @@ func main() {
 	if path == "" {
 		path = filepath.Join(dir, "big.mlir")
 	}
-	size := generate(path, *ops)
+	var size int64
+	ttArgs := []string{"--allow-unregistered-dialect", "--print-op-generic"}
+	mlirArgs := []string{"--allow-unregistered-dialect", "--mlir-print-op-generic"}
+	switch *mode {
+	case "parse":
+		size = generate(path, *ops)
+	case "canon":
+		size = generateArith(path, *ops)
+		ttArgs = []string{"--canonicalize", "--cse"}
+		mlirArgs = []string{"--canonicalize", "--cse"}
+	default:
+		check(fmt.Errorf("unknown mode %q", *mode))
+	}
 	bin := *ttOpt
 	if bin == "" {
 		bin = filepath.Join(dir, "tt-opt")
@@ -39,9 +56,9 @@ func main() {
 		cmd.Stderr = os.Stderr
 		check(cmd.Run())
 	}
-	tools := map[string][]string{"tt-opt": {bin, "--allow-unregistered-dialect", "--print-op-generic", path}}
+	tools := map[string][]string{"tt-opt": append(append([]string{bin}, ttArgs...), path)}
 	if mlir, err := exec.LookPath("mlir-opt-16"); err == nil {
-		tools["mlir-opt-16"] = []string{mlir, "--allow-unregistered-dialect", "--mlir-print-op-generic", path}
+		tools["mlir-opt-16"] = append(append([]string{mlir}, mlirArgs...), path)
 	} else {
 		fmt.Println("mlir-opt-16 not found: measuring tt-opt only")
 	}
@@ -61,7 +78,14 @@ func main() {
 			rss[n] = max(rss[n], maxRSS)
 		}
 	}
-	fmt.Printf("file: %d ops, %.1f MB (generic form, parse + verify + print)\n", *ops, float64(size)/1e6)
+	if *mode == "canon" {
+		for _, n := range names {
+			fmt.Printf("%s leaves %d ops\n", n, countOps(tools[n]))
+		}
+		fmt.Printf("file: %d arith ops in one function, %.1f MB (custom form, --canonicalize --cse)\n", *ops, float64(size)/1e6)
+	} else {
+		fmt.Printf("file: %d ops, %.1f MB (generic form, parse + verify + print)\n", *ops, float64(size)/1e6)
+	}
 	fmt.Printf("%-12s %12s %12s %10s %14s\n", "tool", "median", "min", "MB/s", "peak RSS")
 	med := map[string]time.Duration{}
 	for _, n := range names {
@@ -76,6 +100,89 @@ func main() {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// countOps runs a command and counts the operations it prints (one per line
+// inside the function body).
+func countOps(args []string) int {
+	out, err := exec.Command(args[0], args[1:]...).Output()
+	check(err)
+	n := 0
+	for _, line := range strings.Split(string(out), "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || t == "}" || strings.HasPrefix(t, "module") || strings.HasPrefix(t, "func.func") {
+			continue
+		}
+		n++
+	}
+	return n
+}
+
+// generateArith writes one function of about n arith ops (custom form):
+// constants, duplicated and constant-first additions, multiplications by
+// small constants, x-x and x^y, folded away by canonicalize and cse.
+func generateArith(path string, n int) int64 {
+	f, err := os.Create(path)
+	check(err)
+	w := bufio.NewWriterSize(f, 1<<20)
+	const live = 64 // values returned, so their computations survive
+	types := strings.TrimSuffix(strings.Repeat("i32, ", live), ", ")
+	fmt.Fprintf(w, "func.func @bench(%%arg0: i32, %%arg1: i32) -> (%s) {\n", types)
+	vals := []string{"%arg0", "%arg1"}
+	seed := uint32(12345)
+	rnd := func(k int) int {
+		seed = seed*1664525 + 1013904223
+		return int(seed>>8) % k
+	}
+	pick := func() string { return vals[len(vals)-1-rnd(min(len(vals), 16))] }
+	next := 0
+	// The values form a chain through the arguments, so what survives
+	// canonicalize and cse is a long computation, not a constant.
+	emit := func(format string, args ...any) string {
+		name := fmt.Sprintf("%%v%d", next)
+		next++
+		fmt.Fprintf(w, "  %s = "+format+"\n", append([]any{name}, args...)...)
+		return name
+	}
+	for count := 0; count < n; {
+		switch rnd(6) {
+		case 0:
+			c := emit("arith.constant %d : i32", rnd(32))
+			vals = append(vals, emit("arith.addi %s, %s : i32", c, pick()))
+			count += 2
+		case 1:
+			x, y := pick(), pick()
+			vals = append(vals, emit("arith.addi %s, %s : i32", x, y), emit("arith.addi %s, %s : i32", x, y))
+			count += 2
+		case 2:
+			c := emit("arith.constant %d : i32", 2*rnd(3)+1) // odd: products never wrap to 0
+			vals = append(vals, emit("arith.muli %s, %s : i32", pick(), c))
+			count += 2
+		case 3:
+			x := pick()
+			zero := emit("arith.subi %s, %s : i32", x, x) // folds to 0
+			vals = append(vals, emit("arith.addi %s, %s : i32", pick(), zero))
+			count += 2
+		case 4:
+			a, b := emit("arith.constant %d : i32", 1+rnd(8)), emit("arith.constant %d : i32", 1+rnd(8))
+			vals = append(vals, emit("arith.addi %s, %s : i32", a, b))
+			count += 3
+		default:
+			vals = append(vals, emit("arith.muli %s, %s : i32", pick(), pick()))
+			count++
+		}
+	}
+	// Return values spread over the whole function.
+	var rets []string
+	for k := 0; k < live; k++ {
+		rets = append(rets, vals[2+k*(len(vals)-2)/live])
+	}
+	fmt.Fprintf(w, "  return %s : %s\n}\n", strings.Join(rets, ", "), types)
+	check(w.Flush())
+	st, err := f.Stat()
+	check(err)
+	check(f.Close())
+	return st.Size()
+}
 
 // run executes a command, discarding output, and returns its wall time and max RSS in KiB.
 func run(args []string) (time.Duration, int64) {
