@@ -171,7 +171,8 @@ func argName(e *Entry, i int) string {
 // p being the type's mantissa precision (24 for f32, so every value is
 // exact in the argument type); integers (i32, i64, index) are uniform in
 // [0, 10); i1 is true or false with probability 1/2. Dynamic dimensions
-// have size DimSize.
+// have size DimSize (the command's default is DefaultDimSize; the zero
+// value makes them empty).
 type Random struct {
 	Seed    uint64
 	DimSize int64

@@ -47,7 +47,8 @@ file:line:col: error: message, with the source line and a caret.`
 const examples = `  tt-run model.mlir --input x.npy --input w.npy --out results/
   tt-run model.mlir --entry loss --random-inputs 1 --bench 20
   tt-run mlp.mlir --pass-pipeline 'builtin.module(aot-autograd{func=mlp})' \
-      --entry mlp_grad --input x.npy --input w1.npy --input t.npy --out grads/`
+      --entry mlp_grad --input x.npy --input w1.npy --input b1.npy \
+      --input w2.npy --input t.npy --out grads/`
 
 // Main runs tt-run with args (without the program name) and returns the
 // exit status: 0 on success, 1 on any error.
@@ -94,7 +95,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 					return fmt.Errorf("writing results to %s: %v", outDir, err)
 				}
 			} else {
-				WriteSummary(stdout, res.Outputs)
+				WriteSummary(stdout, res.Outputs, res.Entry.Type.Results)
 			}
 			if cfg.Bench > 0 {
 				fmt.Fprintln(stdout, BenchLine(res.Times))
@@ -103,14 +104,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&cfg.Entry, "entry", "", "function to run (default: the only public func.func)")
-	f.StringVar(&cfg.Backend, "backend", "interp", "backend to run on ("+strings.Join(backends.Names(), ", ")+")")
-	f.StringVar(&cfg.Pipeline, "pass-pipeline", "", "pass pipeline to run on the module first, e.g. 'builtin.module(aot-autograd{func=f})'")
-	f.StringArrayVar(&cfg.Inputs, "input", nil, "a .npy file for the next function argument (repeatable, in argument order)")
-	f.Uint64Var(&seed, "random-inputs", 0, "fill the arguments without --input with random data from this seed")
-	f.Int64Var(&dimSize, "dim-size", DefaultDimSize, "size of dynamic dimensions of random inputs")
-	f.StringVar(&outDir, "out", "", "write result i to DIR/out<i>.npy instead of printing summaries")
-	f.IntVar(&cfg.Bench, "bench", 0, "after one warm-up run, time N runs and print the median and minimum")
+	f.StringVar(&cfg.Entry, "entry", "", "`NAME` of the function to run (default: the only public func.func)")
+	f.StringVar(&cfg.Backend, "backend", "interp", "`NAME` of the backend to run on ("+strings.Join(backends.Names(), ", ")+")")
+	f.StringVar(&cfg.Pipeline, "pass-pipeline", "", "pass `PIPELINE` to run on the module first, e.g. 'builtin.module(aot-autograd{func=f})'")
+	f.StringArrayVar(&cfg.Inputs, "input", nil, "`PATH.npy` of the next function argument (repeatable, in argument order)")
+	f.Uint64Var(&seed, "random-inputs", 0, "fill the arguments without --input with random data from this `SEED`")
+	f.Int64Var(&dimSize, "dim-size", DefaultDimSize, "size `N` of dynamic dimensions of random inputs")
+	f.StringVar(&outDir, "out", "", "write result i to `DIR`/out<i>.npy instead of printing summaries")
+	f.IntVar(&cfg.Bench, "bench", 0, "after one warm-up run, time `N` runs and print the median and minimum")
 	cmd.SetVersionTemplate("tt-run version {{.Version}}\n")
 	cmd.SetArgs(args)
 	cmd.SetIn(stdin)

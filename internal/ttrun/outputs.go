@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tt-compiler/tt/interp"
+	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/runtime/npy"
 )
 
@@ -62,9 +63,25 @@ const summaryValues = 8
 //
 // Floats get min, max and mean (over the non-NaN elements; NaNs are
 // counted), integers min and max, i1 the number of true elements.
-func WriteSummary(w io.Writer, results []*interp.Tensor) {
+//
+// types, when not nil, are the declared result types: a scalar result
+// (index, f32) is shown with its scalar type, and a result whose declared
+// type has dynamic dimensions with the declared type after its run-time
+// one: "result #0: tensor<3x5xf32> (declared tensor<?x?xf32>)".
+func WriteSummary(w io.Writer, results []*interp.Tensor, types []ir.Type) {
 	for i, t := range results {
-		fmt.Fprintf(w, "result #%d: %s\n", i, t.TypeString())
+		typ := t.TypeString()
+		if i < len(types) && types[i] != nil {
+			switch dt := types[i].(type) {
+			case *ir.RankedTensorType:
+				if dt.String() != typ {
+					typ += " (declared " + dt.String() + ")"
+				}
+			case *ir.FloatType, *ir.IntegerType, *ir.IndexType:
+				typ = dt.String()
+			}
+		}
+		fmt.Fprintf(w, "result #%d: %s\n", i, typ)
 		fmt.Fprintf(w, "  shape %v, dtype %s, %d element%s\n", t.Shape(), t.DType(), t.Len(), plural(t.Len()))
 		if t.Len() == 0 {
 			continue

@@ -323,7 +323,7 @@ func TestSummary(t *testing.T) {
 	b, _ := interp.FromBool([]int64{3}, []bool{true, false, true})
 	i, _ := interp.FromI32([]int64{}, []int32{-4})
 	var buf bytes.Buffer
-	WriteSummary(&buf, []*interp.Tensor{f, e, b, i})
+	WriteSummary(&buf, []*interp.Tensor{f, e, b, i}, nil)
 	want := `result #0: tensor<10xf32>
   shape [10], dtype f32, 10 elements
   values [1, NaN, 3, -1, 0, 0, 0, 0, ...]
@@ -341,6 +341,30 @@ result #3: tensor<i32>
 `
 	if buf.String() != want {
 		t.Errorf("summary:\n%s\nwant:\n%s", buf.String(), want)
+	}
+}
+
+func TestSummaryDeclaredTypes(t *testing.T) {
+	prog, err := Load("s.mlir", []byte(`func.func @f(%x: tensor<?x2xf32>, %n: index) -> (tensor<?x2xf32>, index, tensor<2xi64>) {
+  %c = tensor.iota dim = 0 : tensor<2xi64>
+  return %x, %n, %c : tensor<?x2xf32>, index, tensor<2xi64>
+}`), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := prog.Entry("f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := interp.FromF32([]int64{1, 2}, []float32{1, 2})
+	n := interp.ScalarInt(interp.Index, 3)
+	c, _ := interp.FromI64(interp.I64, []int64{2}, []int64{0, 1})
+	var buf bytes.Buffer
+	WriteSummary(&buf, []*interp.Tensor{x, n, c}, e.Type.Results)
+	for _, want := range []string{"result #0: tensor<1x2xf32> (declared tensor<?x2xf32>)\n", "result #1: index\n", "result #2: tensor<2xi64>\n"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, buf.String())
+		}
 	}
 }
 

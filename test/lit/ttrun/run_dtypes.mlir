@@ -50,6 +50,6 @@ func.func @dtypes(%x: tensor<4x8xf32>) -> (tensor<4x8xf64>, tensor<4x8xf16>, ten
 // CHECK-NEXT:   shape [4], dtype i32, 4 elements
 // CHECK-NEXT:   values [{{[0-7]}}, {{[0-7]}}, {{[0-7]}}, {{[0-7]}}]
 // CHECK-NEXT:   min {{[0-7]}}, max {{[0-7]}}
-// CHECK:      result #6: tensor<index>
+// CHECK:      result #6: index
 // CHECK-NEXT:   shape [], dtype index, 1 element
 // CHECK-NEXT:   values [8]
