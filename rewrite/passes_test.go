@@ -269,8 +269,8 @@ func.func @other(%a: i32) -> i32 {
     return %5 : i32
   }
   func.func @other(%arg0: i32) -> i32 {
-    %c_2 = "tst.const"() {value = 1 : i32} : () -> i32
-    %0 = "tst.add"(%arg0, %c_2) : (i32, i32) -> i32
+    %c_1 = "tst.const"() {value = 1 : i32} : () -> i32
+    %0 = "tst.add"(%arg0, %c_1) : (i32, i32) -> i32
     return %0 : i32
   }
   "test.use"(%c_0) : (i32) -> ()

@@ -20,6 +20,8 @@ type nameState struct {
 	blocks     map[*ir.Block]string
 	used       []map[string]bool // scoped user-chosen names
 	conflictID int
+	// noHints turns off op-suggested names, as MLIR does in generic form.
+	noHints bool
 }
 
 func newNameState() *nameState {
@@ -41,8 +43,14 @@ func (n *nameState) numberOp(op *ir.Operation) {
 }
 
 func (n *nameState) numberRegion(r *ir.Region, valueID, argID int) {
+	// Names and conflict suffixes (%cst_0, %cst_1) are scoped by region:
+	// sibling regions start from the same point, as in MLIR.
 	n.used = append(n.used, map[string]bool{})
-	defer func() { n.used = n.used[:len(n.used)-1] }()
+	savedConflict := n.conflictID
+	defer func() {
+		n.used = n.used[:len(n.used)-1]
+		n.conflictID = savedConflict
+	}()
 	for bi, b := range r.Blocks() {
 		n.blocks[b] = "^bb" + strconv.Itoa(bi)
 		for _, a := range b.Args() {
@@ -78,7 +86,7 @@ func (n *nameState) numberResults(op *ir.Operation, valueID *int) {
 		return
 	}
 	var hints []string
-	if d := op.Def(); d != nil && d.ResultNames != nil {
+	if d := op.Def(); d != nil && d.ResultNames != nil && !n.noHints {
 		hints = d.ResultNames(op)
 	}
 	if len(hints) == 1 && hints[0] != "" {

@@ -266,9 +266,7 @@ func (p *parser) floatLiteral(numTok token, neg bool, t ir.Type) (float64, error
 	if neg {
 		v = -v
 	}
-	if math.IsInf(v, 0) || ir.FloatOverflows(t, v) {
-		return 0, p.errorAt(numTok.start, "floating point value too large for attribute")
-	}
+	// Like MLIR 16, a literal too large for its type rounds to infinity.
 	return ir.RoundToType(t, v), nil
 }
 

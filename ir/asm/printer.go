@@ -46,7 +46,9 @@ type printer struct {
 }
 
 func newPrinter(w *bufio.Writer, opts PrintOptions) *printer {
-	return &printer{buf: w, opts: opts, names: newNameState(), defaults: []string{"builtin"}}
+	names := newNameState()
+	names.noHints = opts.Generic
+	return &printer{buf: w, opts: opts, names: names, defaults: []string{"builtin"}}
 }
 
 func (p *printer) printTopLevel(op *ir.Operation) {

@@ -16,13 +16,13 @@
 
 // -----
 
-// expected-error@+1 {{floating point value too large for attribute}}
-"test.a"() {v = 1.0e39 : f32} : () -> ()
+// expected-error@+1 {{expected integer or float type, got: f16}}
+"test.a"() {v = array<f16: 1.0>} : () -> ()
 
 // -----
 
-// expected-error@+1 {{floating point value too large for attribute}}
-"test.a"() {v = 70000.0 : f16} : () -> ()
+// expected-error@+1 {{expected ',' in dense array}}
+"test.a"() {v = array<i64: 1 2>} : () -> ()
 
 // -----
 

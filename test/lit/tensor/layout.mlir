@@ -12,7 +12,7 @@
 // CHECK-NEXT: %3 = tensor.broadcast %arg3 dims = [0, 1] sizes(%dim) : tensor<?x3xf32> -> tensor<?x3xf32>
 // CHECK-NEXT: %4 = tensor.broadcast %arg0 dims = [2] sizes(%dim, %dim) : tensor<3xf32> -> tensor<?x?x3xf32>
 // GENERIC: "tensor.broadcast"(%arg0) {dims = array<i64: 1>} : (tensor<3xf32>) -> tensor<2x3xf32>
-// GENERIC: "tensor.broadcast"(%arg0, %dim, %dim) {dims = array<i64: 2>} : (tensor<3xf32>, index, index) -> tensor<?x?x3xf32>
+// GENERIC: "tensor.broadcast"(%arg0, %[[D:[0-9]+]], %[[D]]) {dims = array<i64: 2>} : (tensor<3xf32>, index, index) -> tensor<?x?x3xf32>
 func.func @broadcast(%a: tensor<3xf32>, %s: tensor<f32>, %c: tensor<2x1xf32>, %d: tensor<?x3xf32>) {
   %0 = tensor.broadcast %a dims = [1] : tensor<3xf32> -> tensor<2x3xf32>
   %1 = tensor.broadcast %s dims = [] : tensor<f32> -> tensor<2x3xf32>
