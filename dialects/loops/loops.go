@@ -9,6 +9,7 @@ package loops
 import (
 	"fmt"
 
+	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/ir"
 )
 
@@ -234,10 +235,15 @@ var CallExtern = &ir.OpDef{
 	Summary: "Call a kernel of the runtime",
 	Description: "Calls the runtime kernel `callee` (for example a tuned, cache-blocked matmul) with buffers and " +
 		"indices; the kernel reads and writes its buffer operands. Backends provide the kernels: the interpreter, " +
-		"and the Go emitter which includes their source in the generated package.",
+		"and the Go emitter which includes their source in the generated package.\n\n" +
+		"Every backend provides `tt.matmul(A, B, C)` (C = A·B overwritten, for A `[..., M, K]`, B `[..., K, N]`, " +
+		"C `[..., M, N]` of one rank ≥ 2) and `tt.conv2d(x, w, out)` (NCHW input, OIHW weight, NCHW output " +
+		"overwritten; optional attributes `stride`, `padding`, `dilation` as `array<i64: h, w>` and `groups` as " +
+		"i64); the verifier checks the operands of calls of these two.",
 	Operands: []ir.ArgDef{{Name: "args", Type: ir.AnyType, Variadic: true}},
 	Attrs:    []ir.AttrDef{{Name: "callee", Constraint: ir.StringAttrC, Doc: "the runtime kernel's name"}},
 	Format:   "$callee `(` $args `)` attr-dict `:` functional-type($args, results)",
+	Verify:   verifyCallExtern,
 	Effects: func(op *ir.Operation) []ir.MemoryEffect {
 		var out []ir.MemoryEffect
 		for _, v := range op.Operands() {
@@ -255,4 +261,6 @@ var Dialect = &ir.Dialect{
 	Summary:     "Loop nests over buffers: the level TorchInductor's loop IR lowers to",
 	Description: "Buffers (memref), their allocation, loads and stores, counted and parallel loops, conditionals, runtime kernel calls, and fused kernels of tensor ops.",
 	Ops:         []*ir.OpDef{Alloc, Dealloc, Load, Store, Dim, Copy, For, Parallel, If, Yield, CallExtern, Kernel},
+	// Folded loops.dim sizes become arith.constant ops.
+	MaterializeConstant: arith.MaterializeConstant,
 }

@@ -42,9 +42,15 @@ func verifyFor(op *ir.Operation) error {
 			return fmt.Errorf("init operand #%d has type %s, but result #%d has type %s", i, v.Type(), i, op.Result(i).Type())
 		}
 	}
+	if err := positiveStep(op.Operand(2)); err != nil {
+		return err
+	}
 	body := op.Region(0).Front()
 	if body == nil {
 		return fmt.Errorf("expects a body")
+	}
+	if err := yieldTerminated(op); err != nil {
+		return err
 	}
 	if body.NumArgs() != 1+len(inits) {
 		return fmt.Errorf("expects the body to have %d arguments (induction variable and carried values), got %d", 1+len(inits), body.NumArgs())
@@ -55,6 +61,36 @@ func verifyFor(op *ir.Operation) error {
 	for i, v := range inits {
 		if body.Arg(1+i).Type() != v.Type() {
 			return fmt.Errorf("body argument #%d has type %s, but init operand #%d has type %s", 1+i, body.Arg(1+i).Type(), i, v.Type())
+		}
+	}
+	return nil
+}
+
+// positiveStep rejects a step that is a constant <= 0 (MLIR's scf.for and
+// scf.parallel message).
+func positiveStep(step ir.Value) error {
+	def := ir.DefiningOp(step)
+	if def == nil || !def.HasTrait(ir.ConstantLike) {
+		return nil
+	}
+	if c, ok := def.Attr("value").(*ir.IntegerAttr); ok && c.Int64() <= 0 {
+		return fmt.Errorf("constant step operand must be positive")
+	}
+	return nil
+}
+
+// yieldTerminated checks that the non-empty regions of op end with
+// loops.yield (other terminators could not return to op).
+func yieldTerminated(op *ir.Operation) error {
+	for i := 0; i < op.NumRegions(); i++ {
+		for _, b := range op.Region(i).Blocks() {
+			last := b.Last()
+			if last == nil {
+				return fmt.Errorf("expects region #%d to end with '%s', found an empty block", i, YieldName)
+			}
+			if last.Name() != YieldName && last.HasTrait(ir.Terminator) {
+				return fmt.Errorf("expects regions to end with '%s', found '%s'", YieldName, last.Name())
+			}
 		}
 	}
 	return nil
@@ -192,10 +228,20 @@ var Parallel = &ir.OpDef{
 		if len(lb) != len(ub) || len(lb) != len(st) || len(lb) == 0 {
 			return fmt.Errorf("expects the same non-zero number of lower bounds, upper bounds and steps, got %d, %d and %d", len(lb), len(ub), len(st))
 		}
+		for _, s := range st {
+			if err := positiveStep(s); err != nil {
+				return err
+			}
+		}
 		if body := op.Region(0).Front(); body == nil || body.NumArgs() != len(lb) {
 			return fmt.Errorf("expects the body to have %d index arguments", len(lb))
 		}
-		return nil
+		for i, a := range op.Region(0).Front().Args() {
+			if !ir.IsIndex(a.Type()) {
+				return fmt.Errorf("expects the body's arguments to be indices, but #%d is %s", i, a.Type())
+			}
+		}
+		return yieldTerminated(op)
 	},
 }
 
@@ -273,6 +319,9 @@ var If = &ir.OpDef{
 	Print:      printIf,
 	Parse:      parseIf,
 	Verify: func(op *ir.Operation) error {
+		if op.Region(0).Empty() {
+			return fmt.Errorf("expects a non-empty then region")
+		}
 		if op.NumResults() > 0 && op.Region(1).Empty() {
 			return fmt.Errorf("expects an else region when it has results")
 		}
@@ -281,7 +330,7 @@ var If = &ir.OpDef{
 				return fmt.Errorf("expects region #%d to have no arguments", i)
 			}
 		}
-		return nil
+		return yieldTerminated(op)
 	},
 }
 
@@ -365,7 +414,7 @@ var Kernel = &ir.OpDef{
 				return fmt.Errorf("body argument #%d has type %s, but input #%d has type %s", i, body.Arg(i).Type(), i, v.Type())
 			}
 		}
-		return nil
+		return yieldTerminated(op)
 	},
 }
 

@@ -6,6 +6,7 @@ package vector
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tt-compiler/tt/ir"
@@ -17,18 +18,25 @@ func vectorOf(t ir.Type) (*ir.VectorType, bool) {
 }
 
 // indexCheck verifies a vector access: one index per buffer dimension, a
-// 1-D vector of the buffer's element type.
-func indexCheck(op *ir.Operation, buf, vec ir.Value, nIndices int) error {
+// 1-D vector of the buffer's element type (what names the value in
+// messages: "result" or "valueToStore", as in MLIR).
+func indexCheck(buf, vec ir.Value, nIndices int, what string) error {
 	m, ok := buf.Type().(*ir.MemRefType)
 	v, okv := vectorOf(vec.Type())
 	if !ok || !okv {
 		return nil
 	}
 	if nIndices != m.Rank() {
-		return fmt.Errorf("expects %d indices for %s, got %d", m.Rank(), m, nIndices)
+		return fmt.Errorf("requires %d indices", m.Rank())
 	}
-	if v.Rank() != 1 || v.Elem != m.Elem {
-		return fmt.Errorf("expects a 1-D vector of %s, got %s", m.Elem, v)
+	if v.Elem != m.Elem {
+		if what == "result" {
+			return fmt.Errorf("base and result element types should match")
+		}
+		return fmt.Errorf("base and %s element type should match", what)
+	}
+	if v.Rank() != 1 {
+		return fmt.Errorf("expects a 1-D vector, got %s (loads and stores of other ranks are not supported)", v)
 	}
 	return nil
 }
@@ -42,7 +50,7 @@ var Load = &ir.OpDef{
 	Results:     []ir.ArgDef{{Name: "result", Type: ir.AnyVector}},
 	Format:      "$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)",
 	Verify: func(op *ir.Operation) error {
-		return indexCheck(op, op.Operand(0), op.Result(0), op.NumOperands()-1)
+		return indexCheck(op.Operand(0), op.Result(0), op.NumOperands()-1, "result")
 	},
 	Effects: func(op *ir.Operation) []ir.MemoryEffect {
 		return []ir.MemoryEffect{{Kind: ir.EffectRead, Value: op.Operand(0)}}
@@ -57,7 +65,7 @@ var Store = &ir.OpDef{
 	Operands:    []ir.ArgDef{{Name: "valueToStore", Type: ir.AnyVector}, {Name: "base", Type: ir.AnyMemRef}, {Name: "indices", Type: ir.IndexOnly, Variadic: true}},
 	Format:      "$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)",
 	Verify: func(op *ir.Operation) error {
-		return indexCheck(op, op.Operand(1), op.Operand(0), op.NumOperands()-2)
+		return indexCheck(op.Operand(1), op.Operand(0), op.NumOperands()-2, "valueToStore")
 	},
 	Effects: func(op *ir.Operation) []ir.MemoryEffect {
 		return []ir.MemoryEffect{{Kind: ir.EffectWrite, Value: op.Operand(1)}}
@@ -74,8 +82,11 @@ var Broadcast = &ir.OpDef{
 	Results:     []ir.ArgDef{{Name: "vector", Type: ir.AnyVector}},
 	Format:      "$source attr-dict `:` type($source) `to` type($vector)",
 	Verify: func(op *ir.Operation) error {
+		if src, ok := vectorOf(op.Operand(0).Type()); ok {
+			return fmt.Errorf("expects a scalar source, got %s (broadcasts of vectors are not supported)", src)
+		}
 		if v, ok := vectorOf(op.Result(0).Type()); ok && v.Elem != op.Operand(0).Type() {
-			return fmt.Errorf("source type %s is not the element type of %s", op.Operand(0).Type(), v)
+			return fmt.Errorf("failed to verify that source operand and result have same element type")
 		}
 		return nil
 	},
@@ -92,11 +103,17 @@ var Splat = &ir.OpDef{
 	Format:      "$input attr-dict `:` type($aggregate)",
 	Verify: func(op *ir.Operation) error {
 		if v, ok := vectorOf(op.Result(0).Type()); ok && v.Elem != op.Operand(0).Type() {
-			return fmt.Errorf("operand type %s is not the element type of %s", op.Operand(0).Type(), v)
+			return fmt.Errorf("failed to verify that operand type matches element type of result")
 		}
 		return nil
 	},
 }
+
+// floatVector is MLIR's VectorOfAnyRankOf<[AnyFloat]>.
+var floatVector = ir.TypeConstraint{Desc: "vector of floating-point values", Check: func(t ir.Type) bool {
+	v, ok := vectorOf(t)
+	return ok && ir.IsFloat(v.Elem)
+}}
 
 // FMA is vector.fma: a*b + c lane by lane, rounded once.
 var FMA = &ir.OpDef{
@@ -104,8 +121,8 @@ var FMA = &ir.OpDef{
 	Summary:     "Fused multiply-add",
 	Description: "Computes lhs*rhs + acc lane by lane with a single rounding.",
 	Traits:      ir.Pure | ir.SameOperandsAndResultType | ir.Elementwise,
-	Operands:    []ir.ArgDef{{Name: "lhs", Type: ir.AnyVector}, {Name: "rhs", Type: ir.AnyVector}, {Name: "acc", Type: ir.AnyVector}},
-	Results:     []ir.ArgDef{{Name: "result", Type: ir.AnyVector}},
+	Operands:    []ir.ArgDef{{Name: "lhs", Type: floatVector}, {Name: "rhs", Type: floatVector}, {Name: "acc", Type: floatVector}},
+	Results:     []ir.ArgDef{{Name: "result", Type: floatVector}},
 	Format:      "$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)",
 }
 
@@ -134,7 +151,10 @@ var Reduction = &ir.OpDef{
 	Traits:      ir.Pure,
 	Operands:    []ir.ArgDef{{Name: "vector", Type: ir.AnyVector}},
 	Results:     []ir.ArgDef{{Name: "dest", Type: ir.AnyType}},
-	Attrs:       []ir.AttrDef{{Name: "kind", Constraint: ir.AttrConstraint{Desc: "vector combining kind", Check: func(a ir.Attribute) bool { o, ok := a.(*ir.OpaqueAttr); return ok && strings.HasPrefix(o.Text, "#vector.kind<") }}}},
+	Attrs: []ir.AttrDef{{Name: "kind", Constraint: ir.AttrConstraint{Desc: "vector combining kind", Check: func(a ir.Attribute) bool {
+		o, ok := a.(*ir.OpaqueAttr)
+		return ok && strings.HasPrefix(o.Text, "#vector.kind<")
+	}}}},
 	Print: func(p ir.OpPrinter, op *ir.Operation) {
 		p.Print(" <" + Kind(op) + ">, ")
 		p.PrintOperand(op.Operand(0))
@@ -147,18 +167,37 @@ var Reduction = &ir.OpDef{
 	Parse: parseReduction,
 	Verify: func(op *ir.Operation) error {
 		k := Kind(op)
-		found := false
-		for _, x := range ReductionKinds {
-			found = found || x == k
+		if !slices.Contains(ReductionKinds, k) {
+			return fmt.Errorf("unknown reduction kind %q (expected one of %s)", k, strings.Join(ReductionKinds, ", "))
 		}
-		if !found {
-			return fmt.Errorf("unknown reduction kind %q", k)
+		v, ok := vectorOf(op.Operand(0).Type())
+		if !ok {
+			return nil
 		}
-		if v, ok := vectorOf(op.Operand(0).Type()); ok && v.Elem != op.Result(0).Type() {
-			return fmt.Errorf("result type %s is not the element type of %s", op.Result(0).Type(), v)
+		if v.Rank() > 1 {
+			return fmt.Errorf("unsupported reduction rank: %d", v.Rank())
+		}
+		if !KindSupports(k, v.Elem) {
+			return fmt.Errorf("unsupported reduction type '%s' for kind '%s'", v.Elem, k)
+		}
+		if v.Elem != op.Result(0).Type() {
+			return fmt.Errorf("failed to verify that source operand and result have same element type")
 		}
 		return nil
 	},
+}
+
+// KindSupports reports whether the combining kind applies to elements of
+// type t (MLIR's isSupportedCombiningKind): add and mul to integers, index
+// and floats; minf and maxf to floats; the others to integers and index.
+func KindSupports(kind string, t ir.Type) bool {
+	switch kind {
+	case "add", "mul":
+		return ir.IsIntegerOrIndex(t) || ir.IsFloat(t)
+	case "minf", "maxf":
+		return ir.IsFloat(t)
+	}
+	return ir.IsIntegerOrIndex(t)
 }
 
 func parseReduction(p ir.OpParser, st *ir.OperationState) error {

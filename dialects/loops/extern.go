@@ -1,0 +1,147 @@
+package loops
+
+import (
+	"fmt"
+
+	"github.com/tt-compiler/tt/ir"
+)
+
+// Runtime kernels of loops.call_extern that every backend provides
+// (docs/design/lowering.md). Calls of other callees verify; a backend that
+// lacks the kernel reports it.
+const (
+	// MatmulCallee is tt.matmul(A, B, C): C = A·B for A [..., M, K],
+	// B [..., K, N] and C [..., M, N] (equal ranks, equal batch dims).
+	MatmulCallee = "tt.matmul"
+	// Conv2DCallee is tt.conv2d(x, w, out): out = conv2d(x, w) for x NCHW,
+	// w OIHW and out NCHW, with the stride, padding and dilation
+	// (array<i64: h, w>) and groups (i64) attributes.
+	Conv2DCallee = "tt.conv2d"
+)
+
+// verifyCallExtern checks the operands of calls of the known runtime
+// kernels.
+func verifyCallExtern(op *ir.Operation) error {
+	callee, _ := op.StringAttr("callee")
+	switch callee {
+	case MatmulCallee:
+		return verifyMatmulCall(op)
+	case Conv2DCallee:
+		return verifyConv2DCall(op)
+	}
+	return nil
+}
+
+// externBuffers returns the memref types of the n operands of a runtime
+// kernel call, which must share one element type.
+func externBuffers(op *ir.Operation, callee string, n int, names string) ([]*ir.MemRefType, error) {
+	if op.NumOperands() != n {
+		return nil, fmt.Errorf("'%s' expects %d buffer operands (%s), got %d", callee, n, names, op.NumOperands())
+	}
+	ts := make([]*ir.MemRefType, n)
+	for i, v := range op.Operands() {
+		t, ok := memrefOf(v)
+		if !ok {
+			return nil, fmt.Errorf("'%s' expects buffer operands, but operand #%d is %s", callee, i, v.Type())
+		}
+		if i > 0 && t.Elem != ts[0].Elem {
+			return nil, fmt.Errorf("'%s' expects buffers of one element type, got %s and %s", callee, ts[0], t)
+		}
+		ts[i] = t
+	}
+	return ts, nil
+}
+
+// sameDim reports whether two dimension sizes may be equal at run time.
+func sameDim(a, b int64) bool { return a == ir.Dynamic || b == ir.Dynamic || a == b }
+
+func verifyMatmulCall(op *ir.Operation) error {
+	ts, err := externBuffers(op, MatmulCallee, 3, "A, B, C")
+	if err != nil {
+		return err
+	}
+	a, b, c := ts[0].Shape(), ts[1].Shape(), ts[2].Shape()
+	r := len(a)
+	if r < 2 || len(b) != r || len(c) != r {
+		return fmt.Errorf("'%s' expects A, B and C of one rank of at least 2, got %s, %s and %s", MatmulCallee, ts[0], ts[1], ts[2])
+	}
+	ok := sameDim(a[r-1], b[r-2]) && sameDim(a[r-2], c[r-2]) && sameDim(b[r-1], c[r-1])
+	for i := 0; i < r-2; i++ {
+		ok = ok && sameDim(a[i], b[i]) && sameDim(a[i], c[i]) && sameDim(b[i], c[i])
+	}
+	if !ok {
+		return fmt.Errorf("'%s' expects A [..., M, K], B [..., K, N] and C [..., M, N], got %s, %s and %s", MatmulCallee, ts[0], ts[1], ts[2])
+	}
+	return nil
+}
+
+// convPair reads an optional array<i64: h, w> attribute.
+func convPair(op *ir.Operation, name string, def int64, min int64) ([2]int64, error) {
+	a := op.Attr(name)
+	if a == nil {
+		return [2]int64{def, def}, nil
+	}
+	d, ok := a.(*ir.DenseArrayAttr)
+	if !ok || ir.IsFloat(d.Elem) || len(d.Ints) != 2 {
+		return [2]int64{}, fmt.Errorf("'%s' expects '%s' to be an array<i64: h, w>, got %s", Conv2DCallee, name, a)
+	}
+	if d.Ints[0] < min || d.Ints[1] < min {
+		return [2]int64{}, fmt.Errorf("'%s' expects '%s' of at least %d, got %s", Conv2DCallee, name, min, a)
+	}
+	return [2]int64{d.Ints[0], d.Ints[1]}, nil
+}
+
+func verifyConv2DCall(op *ir.Operation) error {
+	ts, err := externBuffers(op, Conv2DCallee, 3, "x, w, out")
+	if err != nil {
+		return err
+	}
+	x, w, out := ts[0].Shape(), ts[1].Shape(), ts[2].Shape()
+	if len(x) != 4 || len(w) != 4 || len(out) != 4 {
+		return fmt.Errorf("'%s' expects 4-D buffers (NCHW, OIHW, NCHW), got %s, %s and %s", Conv2DCallee, ts[0], ts[1], ts[2])
+	}
+	if !ir.IsFloat(ts[0].Elem) {
+		return fmt.Errorf("'%s' expects floating-point buffers, got %s", Conv2DCallee, ts[0])
+	}
+	stride, err := convPair(op, "stride", 1, 1)
+	if err != nil {
+		return err
+	}
+	pad, err := convPair(op, "padding", 0, 0)
+	if err != nil {
+		return err
+	}
+	dil, err := convPair(op, "dilation", 1, 1)
+	if err != nil {
+		return err
+	}
+	groups := int64(1)
+	if a := op.Attr("groups"); a != nil {
+		g, ok := a.(*ir.IntegerAttr)
+		if !ok || g.Int64() < 1 {
+			return fmt.Errorf("'%s' expects 'groups' to be a positive integer, got %s", Conv2DCallee, a)
+		}
+		groups = g.Int64()
+	}
+	shapes := func() error {
+		return fmt.Errorf("'%s' with stride %v, padding %v, dilation %v and groups %d cannot map %s and %s to %s",
+			Conv2DCallee, stride, pad, dil, groups, ts[0], ts[1], ts[2])
+	}
+	if !sameDim(x[0], out[0]) || !sameDim(w[0], out[1]) {
+		return shapes()
+	}
+	if w[0] != ir.Dynamic && w[0]%groups != 0 || x[1] != ir.Dynamic && w[1] != ir.Dynamic && x[1] != w[1]*groups {
+		return shapes()
+	}
+	for i := 0; i < 2; i++ {
+		in, k, o := x[2+i], w[2+i], out[2+i]
+		if in == ir.Dynamic || k == ir.Dynamic || o == ir.Dynamic {
+			continue
+		}
+		span := in + 2*pad[i] - dil[i]*(k-1) - 1
+		if span < 0 || span/stride[i]+1 != o {
+			return shapes()
+		}
+	}
+	return nil
+}
