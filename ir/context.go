@@ -204,7 +204,7 @@ func (c *Context) LoadDialect(d *Dialect) error {
 	}
 	c.dialects[d.Name] = d
 	for _, op := range d.Ops {
-		op.dialect = d
+		op.dialect.CompareAndSwap(nil, d)
 		c.ops[op.Name] = op
 	}
 	return nil

@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 )
 
 // Trait is a set of structural properties of an operation, checked by the
@@ -174,11 +175,13 @@ type OpDef struct {
 	// Effects lists the op's memory effects; nil means "decide from traits".
 	Effects func(op *Operation) []MemoryEffect
 
-	dialect *Dialect
+	// dialect is set when the op is first loaded; contexts are created
+	// concurrently, and OpDefs are shared package-level values.
+	dialect atomic.Pointer[Dialect]
 }
 
 // Dialect returns the dialect the op was loaded with.
-func (d *OpDef) Dialect() *Dialect { return d.dialect }
+func (d *OpDef) Dialect() *Dialect { return d.dialect.Load() }
 
 // ShortName returns the name without the dialect prefix.
 func (d *OpDef) ShortName() string {

@@ -109,10 +109,12 @@ func softmaxRowF32(x, out []float32, logOut bool) bool {
 	}
 	sum := expShifted(out, x, m)
 	if logOut {
-		shift := m + float32(math.Log(sum))
+		// (x - max) - log(sum), as PyTorch: subtracting max first keeps
+		// the result exact for large logits.
+		logSum := float32(math.Log(sum))
 		out = out[:len(x)]
 		for i, v := range x {
-			out[i] = v - shift
+			out[i] = (v - m) - logSum
 		}
 		return true
 	}
@@ -136,9 +138,9 @@ func softmaxRow[T floatT](x, out []T, exp func(T) T, logOut bool) {
 		}
 	}
 	if logOut {
-		shift := m + T(math.Log(sum))
+		logSum := T(math.Log(sum))
 		for i, v := range x {
-			out[i] = v - shift
+			out[i] = (v - m) - logSum
 		}
 		return
 	}
@@ -172,7 +174,7 @@ func softmaxCols[T floatT](x, out []T, o, n, inner, i0, i1 int, m []T, s []float
 		xr, or := x[row(r):row(r)+len(m)], out[row(r):row(r)+len(m)]
 		for i := range or {
 			if logOut {
-				or[i] = xr[i] - (m[i] + T(math.Log(s[i])))
+				or[i] = (xr[i] - m[i]) - T(math.Log(s[i]))
 			} else {
 				or[i] *= T(1 / s[i])
 			}

@@ -49,14 +49,7 @@ type refCase struct {
 // because of a bug outside this package, keyed by output file. They are
 // expected failures: the test logs the difference, and fails if the
 // result starts to match (then the entry must go).
-var knownMismatches = map[string]string{
-	"softmax_large_logits/out1.npy": logSoftmaxBug,
-	"softmax_large_logits/out2.npy": logSoftmaxBug,
-}
-
-const logSoftmaxBug = "interp/tensork/nn.go: the log_softmax kernels (softmaxRowF32, softmaxRow, softmaxCols) compute " +
-	"x - (max + log(sum)) in the element type, so results are only accurate to half an ulp of max (6e-5 for max = 1000); " +
-	"PyTorch computes (x - max) - log(sum)"
+var knownMismatches = map[string]string{}
 
 // maxBytes bounds the committed data.
 const maxBytes = 3 << 20
