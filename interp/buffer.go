@@ -128,6 +128,7 @@ type FreedError struct {
 	FreedAt ir.Location // where it was freed
 }
 
+// Error implements error.
 func (e *FreedError) Error() string {
 	return fmt.Sprintf("buffer %s is used after it was freed", e.Type)
 }

@@ -117,6 +117,7 @@ func (a *IntegerAttr) Int64() int64 {
 // IsBool reports whether the attribute is an i1.
 func (a *IntegerAttr) IsBool() bool { return IntWidth(a.Type) == 1 && IsInteger(a.Type) }
 
+// String returns the attribute in MLIR syntax.
 func (a *IntegerAttr) String() string { return attrString(a) }
 func (a *IntegerAttr) writeTo(sb *strings.Builder) {
 	if a.IsBool() {
@@ -164,6 +165,8 @@ func Float(t Type, v float64) *FloatAttr { return &FloatAttr{Type: t, Value: Rou
 func (a *FloatAttr) AttrType() Type { return a.Type }
 
 func (a *FloatAttr) bits() uint64 { return FloatBits(a.Type, a.Value) }
+
+// String returns the attribute in MLIR syntax.
 func (a *FloatAttr) String() string {
 	return attrString(a)
 }
@@ -184,6 +187,7 @@ type StringAttr struct {
 // String returns a StringAttr.
 func String(s string) *StringAttr { return &StringAttr{Value: s} }
 
+// String returns the attribute in MLIR syntax.
 func (a *StringAttr) String() string { return attrString(a) }
 func (a *StringAttr) writeTo(sb *strings.Builder) {
 	sb.WriteString(Quote(a.Value))
@@ -197,12 +201,14 @@ func (a *StringAttr) writeTo(sb *strings.Builder) {
 // as the bare name.
 type UnitAttr struct{}
 
+// String returns the attribute in MLIR syntax.
 func (UnitAttr) String() string              { return "unit" }
 func (UnitAttr) writeTo(sb *strings.Builder) { sb.WriteString("unit") }
 
 // TypeAttr wraps a type as an attribute.
 type TypeAttr struct{ Value Type }
 
+// String returns the attribute in MLIR syntax.
 func (a *TypeAttr) String() string              { return a.Value.String() }
 func (a *TypeAttr) writeTo(sb *strings.Builder) { a.Value.writeTo(sb) }
 
@@ -214,6 +220,7 @@ type ArrayAttr struct{ Elems []Attribute }
 // Array returns an ArrayAttr.
 func Array(elems ...Attribute) *ArrayAttr { return &ArrayAttr{Elems: elems} }
 
+// String returns the attribute in MLIR syntax.
 func (a *ArrayAttr) String() string { return attrString(a) }
 func (a *ArrayAttr) writeTo(sb *strings.Builder) {
 	sb.WriteByte('[')
@@ -265,6 +272,7 @@ func (a *DictionaryAttr) Get(name string) Attribute {
 	return nil
 }
 
+// String returns the attribute in MLIR syntax.
 func (a *DictionaryAttr) String() string { return attrString(a) }
 func (a *DictionaryAttr) writeTo(sb *strings.Builder) {
 	sb.WriteByte('{')
@@ -334,6 +342,7 @@ func (a *SymbolRefAttr) Leaf() string {
 	return a.Root
 }
 
+// String returns the attribute in MLIR syntax.
 func (a *SymbolRefAttr) String() string { return attrString(a) }
 func (a *SymbolRefAttr) writeTo(sb *strings.Builder) {
 	writeSymbolName(sb, a.Root)
@@ -389,6 +398,7 @@ type OpaqueAttr struct {
 	Text string
 }
 
+// String returns the attribute in MLIR syntax.
 func (a *OpaqueAttr) String() string              { return a.Text }
 func (a *OpaqueAttr) writeTo(sb *strings.Builder) { sb.WriteString(a.Text) }
 
@@ -414,6 +424,7 @@ func (a *DenseArrayAttr) Len() int {
 	return len(a.Ints)
 }
 
+// String returns the attribute in MLIR syntax.
 func (a *DenseArrayAttr) String() string { return attrString(a) }
 func (a *DenseArrayAttr) writeTo(sb *strings.Builder) {
 	sb.WriteString("array<")
@@ -469,5 +480,6 @@ func Quote(s string) string {
 // where an attribute is expected, and the value of #loc aliases).
 type LocationAttr struct{ Loc Location }
 
+// String returns the attribute in MLIR syntax.
 func (a *LocationAttr) String() string              { return a.Loc.String() }
 func (a *LocationAttr) writeTo(sb *strings.Builder) { sb.WriteString(a.Loc.String()) }

@@ -121,6 +121,7 @@ func (a *DenseElementsAttr) AllEqual() bool {
 // as a hex string.
 const hexThreshold = 100
 
+// String returns the attribute in MLIR syntax.
 func (a *DenseElementsAttr) String() string { return attrString(a) }
 func (a *DenseElementsAttr) writeTo(sb *strings.Builder) {
 	sb.WriteString("dense<")

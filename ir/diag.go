@@ -17,6 +17,7 @@ const (
 	SeverityRemark
 )
 
+// String returns the severity as diagnostics print it.
 func (s Severity) String() string {
 	switch s {
 	case SeverityWarning:

@@ -19,6 +19,7 @@ type UnknownLoc struct{}
 // Unknown is the unknown location.
 var Unknown Location = UnknownLoc{}
 
+// String returns the location as MLIR writes it, with loc(...).
 func (UnknownLoc) String() string                 { return "loc(unknown)" }
 func (UnknownLoc) writeInner(sb *strings.Builder) { sb.WriteString("unknown") }
 
@@ -33,6 +34,7 @@ func FileLineCol(file string, line, col int) *FileLineColLoc {
 	return &FileLineColLoc{File: file, Line: line, Col: col}
 }
 
+// String returns the location as MLIR writes it, with loc(...).
 func (l *FileLineColLoc) String() string { return locString(l) }
 func (l *FileLineColLoc) writeInner(sb *strings.Builder) {
 	sb.WriteString(Quote(l.File))
@@ -48,6 +50,7 @@ type NameLoc struct {
 	Child Location // nil when absent (unknown)
 }
 
+// String returns the location as MLIR writes it, with loc(...).
 func (l *NameLoc) String() string { return locString(l) }
 func (l *NameLoc) writeInner(sb *strings.Builder) {
 	sb.WriteString(Quote(l.Name))
@@ -63,6 +66,7 @@ func (l *NameLoc) writeInner(sb *strings.Builder) {
 // CallSiteLoc is loc(callsite(callee at caller)).
 type CallSiteLoc struct{ Callee, Caller Location }
 
+// String returns the location as MLIR writes it, with loc(...).
 func (l *CallSiteLoc) String() string { return locString(l) }
 func (l *CallSiteLoc) writeInner(sb *strings.Builder) {
 	sb.WriteString("callsite(")
@@ -78,6 +82,7 @@ type FusedLoc struct {
 	Metadata Attribute // nil when absent
 }
 
+// String returns the location as MLIR writes it, with loc(...).
 func (l *FusedLoc) String() string { return locString(l) }
 func (l *FusedLoc) writeInner(sb *strings.Builder) {
 	sb.WriteString("fused")

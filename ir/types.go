@@ -36,6 +36,7 @@ type IntegerType struct {
 	Signedness Signedness
 }
 
+// String returns the type in MLIR syntax.
 func (t *IntegerType) String() string { return t.spelling.get(t) }
 func (t *IntegerType) writeTo(sb *strings.Builder) {
 	switch t.Signedness {
@@ -55,6 +56,7 @@ func (t *IntegerType) IsSignless() bool { return t.Signedness == Signless }
 // IndexType is the target-dependent integer type "index".
 type IndexType struct{}
 
+// String returns the type in MLIR syntax.
 func (t *IndexType) String() string              { return "index" }
 func (t *IndexType) writeTo(sb *strings.Builder) { sb.WriteString("index") }
 
@@ -77,6 +79,7 @@ var floatNames = [...]string{F16: "f16", BF16: "bf16", F32: "f32", F64: "f64", F
 // FloatType is one of the builtin floating-point types.
 type FloatType struct{ Kind FloatKind }
 
+// String returns the type in MLIR syntax.
 func (t *FloatType) String() string              { return floatNames[t.Kind] }
 func (t *FloatType) writeTo(sb *strings.Builder) { sb.WriteString(floatNames[t.Kind]) }
 
@@ -99,6 +102,7 @@ func (t *FloatType) Width() int {
 // NoneType is the unit type "none".
 type NoneType struct{}
 
+// String returns the type in MLIR syntax.
 func (t *NoneType) String() string              { return "none" }
 func (t *NoneType) writeTo(sb *strings.Builder) { sb.WriteString("none") }
 
@@ -108,6 +112,7 @@ type ComplexType struct {
 	Elem Type
 }
 
+// String returns the type in MLIR syntax.
 func (t *ComplexType) String() string { return t.spelling.get(t) }
 func (t *ComplexType) writeTo(sb *strings.Builder) {
 	sb.WriteString("complex<")
@@ -121,6 +126,7 @@ type TupleType struct {
 	Types []Type
 }
 
+// String returns the type in MLIR syntax.
 func (t *TupleType) String() string { return t.spelling.get(t) }
 func (t *TupleType) writeTo(sb *strings.Builder) {
 	sb.WriteString("tuple<")
@@ -135,6 +141,7 @@ type FunctionType struct {
 	Results []Type
 }
 
+// String returns the type in MLIR syntax.
 func (t *FunctionType) String() string { return t.spelling.get(t) }
 func (t *FunctionType) writeTo(sb *strings.Builder) {
 	sb.WriteByte('(')
@@ -176,9 +183,14 @@ type RankedTensorType struct {
 	Encoding Attribute // nil when absent
 }
 
-func (t *RankedTensorType) String() string    { return typeString(t) }
+// String returns the type in MLIR syntax.
+func (t *RankedTensorType) String() string { return typeString(t) }
+
+// ElementType implements ShapedType.
 func (t *RankedTensorType) ElementType() Type { return t.Elem }
-func (t *RankedTensorType) HasRank() bool     { return true }
+
+// HasRank implements ShapedType.
+func (t *RankedTensorType) HasRank() bool { return true }
 
 // Shape returns the dimension sizes. The caller must not modify the slice.
 func (t *RankedTensorType) Shape() []int64 { return t.shape }
@@ -202,10 +214,17 @@ type UnrankedTensorType struct {
 	Elem Type
 }
 
-func (t *UnrankedTensorType) String() string    { return typeString(t) }
+// String returns the type in MLIR syntax.
+func (t *UnrankedTensorType) String() string { return typeString(t) }
+
+// ElementType implements ShapedType.
 func (t *UnrankedTensorType) ElementType() Type { return t.Elem }
-func (t *UnrankedTensorType) HasRank() bool     { return false }
-func (t *UnrankedTensorType) Shape() []int64    { return nil }
+
+// HasRank implements ShapedType.
+func (t *UnrankedTensorType) HasRank() bool { return false }
+
+// Shape implements ShapedType.
+func (t *UnrankedTensorType) Shape() []int64 { return nil }
 func (t *UnrankedTensorType) writeTo(sb *strings.Builder) {
 	sb.WriteString("tensor<*x")
 	sb.WriteString(t.Elem.String())
@@ -221,9 +240,14 @@ type MemRefType struct {
 	MemorySpace Attribute // nil for the default space
 }
 
-func (t *MemRefType) String() string    { return typeString(t) }
+// String returns the type in MLIR syntax.
+func (t *MemRefType) String() string { return typeString(t) }
+
+// ElementType implements ShapedType.
 func (t *MemRefType) ElementType() Type { return t.Elem }
-func (t *MemRefType) HasRank() bool     { return true }
+
+// HasRank implements ShapedType.
+func (t *MemRefType) HasRank() bool { return true }
 
 // Shape returns the dimension sizes. The caller must not modify the slice.
 func (t *MemRefType) Shape() []int64 { return t.shape }
@@ -252,10 +276,17 @@ type UnrankedMemRefType struct {
 	MemorySpace Attribute
 }
 
-func (t *UnrankedMemRefType) String() string    { return typeString(t) }
+// String returns the type in MLIR syntax.
+func (t *UnrankedMemRefType) String() string { return typeString(t) }
+
+// ElementType implements ShapedType.
 func (t *UnrankedMemRefType) ElementType() Type { return t.Elem }
-func (t *UnrankedMemRefType) HasRank() bool     { return false }
-func (t *UnrankedMemRefType) Shape() []int64    { return nil }
+
+// HasRank implements ShapedType.
+func (t *UnrankedMemRefType) HasRank() bool { return false }
+
+// Shape implements ShapedType.
+func (t *UnrankedMemRefType) Shape() []int64 { return nil }
 func (t *UnrankedMemRefType) writeTo(sb *strings.Builder) {
 	sb.WriteString("memref<*x")
 	sb.WriteString(t.Elem.String())
@@ -274,9 +305,14 @@ type VectorType struct {
 	Elem     Type
 }
 
-func (t *VectorType) String() string    { return typeString(t) }
+// String returns the type in MLIR syntax.
+func (t *VectorType) String() string { return typeString(t) }
+
+// ElementType implements ShapedType.
 func (t *VectorType) ElementType() Type { return t.Elem }
-func (t *VectorType) HasRank() bool     { return true }
+
+// HasRank implements ShapedType.
+func (t *VectorType) HasRank() bool { return true }
 
 // Shape returns the dimension sizes. The caller must not modify the slice.
 func (t *VectorType) Shape() []int64 { return t.shape }
@@ -300,6 +336,7 @@ type OpaqueType struct {
 	Data    string // everything after "dialect.", including any <...> body
 }
 
+// String returns the type in MLIR syntax.
 func (t *OpaqueType) String() string { return t.spelling.get(t) }
 func (t *OpaqueType) writeTo(sb *strings.Builder) {
 	sb.WriteByte('!')

@@ -21,6 +21,7 @@ type Located struct {
 	Sources *ir.SourceMgr
 }
 
+// Error implements error.
 func (e *Located) Error() string {
 	var sb strings.Builder
 	for _, d := range e.Diags {
