@@ -184,7 +184,7 @@ type RankedTensorType struct {
 }
 
 // String returns the type in MLIR syntax.
-func (t *RankedTensorType) String() string { return typeString(t) }
+func (t *RankedTensorType) String() string { return t.spelling.get(t) }
 
 // ElementType implements ShapedType.
 func (t *RankedTensorType) ElementType() Type { return t.Elem }
@@ -215,7 +215,7 @@ type UnrankedTensorType struct {
 }
 
 // String returns the type in MLIR syntax.
-func (t *UnrankedTensorType) String() string { return typeString(t) }
+func (t *UnrankedTensorType) String() string { return t.spelling.get(t) }
 
 // ElementType implements ShapedType.
 func (t *UnrankedTensorType) ElementType() Type { return t.Elem }
@@ -241,7 +241,7 @@ type MemRefType struct {
 }
 
 // String returns the type in MLIR syntax.
-func (t *MemRefType) String() string { return typeString(t) }
+func (t *MemRefType) String() string { return t.spelling.get(t) }
 
 // ElementType implements ShapedType.
 func (t *MemRefType) ElementType() Type { return t.Elem }
@@ -277,7 +277,7 @@ type UnrankedMemRefType struct {
 }
 
 // String returns the type in MLIR syntax.
-func (t *UnrankedMemRefType) String() string { return typeString(t) }
+func (t *UnrankedMemRefType) String() string { return t.spelling.get(t) }
 
 // ElementType implements ShapedType.
 func (t *UnrankedMemRefType) ElementType() Type { return t.Elem }
@@ -306,7 +306,7 @@ type VectorType struct {
 }
 
 // String returns the type in MLIR syntax.
-func (t *VectorType) String() string { return typeString(t) }
+func (t *VectorType) String() string { return t.spelling.get(t) }
 
 // ElementType implements ShapedType.
 func (t *VectorType) ElementType() Type { return t.Elem }
