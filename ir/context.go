@@ -203,8 +203,14 @@ func (c *Context) LoadDialect(d *Dialect) error {
 		}
 	}
 	c.dialects[d.Name] = d
+	opDialectMu.Lock()
 	for _, op := range d.Ops {
-		op.dialect.CompareAndSwap(nil, d)
+		if op.dialect == nil {
+			op.dialect = d
+		}
+	}
+	opDialectMu.Unlock()
+	for _, op := range d.Ops {
 		c.ops[op.Name] = op
 	}
 	return nil

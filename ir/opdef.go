@@ -3,7 +3,7 @@ package ir
 import (
 	"fmt"
 	"strings"
-	"sync/atomic"
+	"sync"
 )
 
 // Trait is a set of structural properties of an operation, checked by the
@@ -175,13 +175,18 @@ type OpDef struct {
 	// Effects lists the op's memory effects; nil means "decide from traits".
 	Effects func(op *Operation) []MemoryEffect
 
-	// dialect is set when the op is first loaded; contexts are created
-	// concurrently, and OpDefs are shared package-level values.
-	dialect atomic.Pointer[Dialect]
+	// dialect is set once, when the op is first loaded, under
+	// opDialectMu: OpDefs are shared package-level values and contexts may
+	// load them concurrently. Every reader loaded the op itself first, so
+	// the mutex orders the write before the read.
+	dialect *Dialect
 }
 
+// opDialectMu guards the first write of OpDef.dialect.
+var opDialectMu sync.Mutex
+
 // Dialect returns the dialect the op was loaded with.
-func (d *OpDef) Dialect() *Dialect { return d.dialect.Load() }
+func (d *OpDef) Dialect() *Dialect { return d.dialect }
 
 // ShortName returns the name without the dialect prefix.
 func (d *OpDef) ShortName() string {
