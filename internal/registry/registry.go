@@ -12,6 +12,7 @@ import (
 	tensortransforms "github.com/tt-compiler/tt/dialects/tensor/transforms"
 	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/lowering"
 	"github.com/tt-compiler/tt/pass"
 	"github.com/tt-compiler/tt/rewrite"
 )
@@ -34,5 +35,10 @@ func NewPassRegistry() *pass.Registry {
 		panic(err)
 	}
 	r.MustRegister(tensortransforms.NewDecomposePass, autodiff.NewPass)
+	r.MustRegister(lowering.Passes()...)
+	// Named pipelines last: pt2-go includes the passes registered above.
+	if err := lowering.RegisterPipeline(r); err != nil {
+		panic(err)
+	}
 	return r
 }

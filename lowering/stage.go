@@ -1,0 +1,214 @@
+package lowering
+
+import (
+	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/ir"
+)
+
+// staging assigns the reductions of a reduction kernel to passes over the
+// reduced dimensions (stages). A reduction whose input depends on another
+// reduction of the kernel normally runs in the pass after it; the online
+// softmax normalizer and the moments pattern (see the package
+// documentation) let Σ exp(A - c) and Σ (A - c)² run in the same pass as
+// the reduction c depends on.
+type staging struct {
+	g      *gen
+	reds   []*ir.Operation
+	isRed  map[*ir.Operation]bool
+	red    map[int]bool
+	memo   map[ir.Value]map[*ir.Operation]bool
+	stages map[*ir.Operation]int
+	infos  map[*ir.Operation]*redInfo
+}
+
+func newStaging(g *gen, reds []*ir.Operation, red map[int]bool) *staging {
+	s := &staging{g: g, reds: reds, isRed: map[*ir.Operation]bool{}, red: red,
+		memo: map[ir.Value]map[*ir.Operation]bool{}, stages: map[*ir.Operation]int{}, infos: map[*ir.Operation]*redInfo{}}
+	for _, r := range reds {
+		s.isRed[r] = true
+	}
+	return s
+}
+
+// deps returns the kernel's reductions v depends on.
+func (s *staging) deps(v ir.Value) map[*ir.Operation]bool {
+	if d, ok := s.memo[v]; ok {
+		return d
+	}
+	out := map[*ir.Operation]bool{}
+	s.memo[v] = out
+	op := ir.DefiningOp(v)
+	if op == nil || op.ParentOp() == nil || op.ParentOp().Name() != loops.KernelName {
+		return out
+	}
+	if s.isRed[op] {
+		out[op] = true
+		return out
+	}
+	for _, x := range op.Operands() {
+		for r := range s.deps(x) {
+			out[r] = true
+		}
+	}
+	return out
+}
+
+// level is the pass in which a value of the full domain can be computed:
+// 0 without reduction dependences, else one after the latest stage it
+// depends on.
+func (s *staging) level(v ir.Value) int {
+	l := 0
+	for r := range s.deps(v) {
+		l = max(l, s.stage(r)+1)
+	}
+	return l
+}
+
+// stage returns the pass computing reduction r.
+func (s *staging) stage(r *ir.Operation) int {
+	if st, ok := s.stages[r]; ok {
+		return st
+	}
+	s.stages[r] = 0 // (the graph is acyclic; this only guards the recursion)
+	info := s.info(r)
+	st := 0
+	if info.pattern != patNone {
+		st = s.level(info.a)
+		for d := range s.deps(info.c) {
+			st = max(st, s.stage(d))
+		}
+	} else {
+		st = s.level(r.Operand(0))
+	}
+	info.stage = st
+	s.stages[r] = st
+	return st
+}
+
+// info returns the plan of a reduction, detecting the patterns.
+func (s *staging) info(r *ir.Operation) *redInfo {
+	if i, ok := s.infos[r]; ok {
+		return i
+	}
+	reduced, _ := reducedDims(r)
+	i := &redInfo{op: r, kind: redKind(r), reduced: reduced}
+	s.infos[r] = i
+	if i.kind != "sum" || !ir.IsFloat(elemOf(r.Result(0))) {
+		return i
+	}
+	e := s.local(r.Operand(0))
+	if e == nil {
+		return i
+	}
+	var diff *ir.Operation
+	pattern := patNone
+	switch {
+	case e.Name() == "tensor.exp":
+		diff, pattern = s.local(e.Operand(0)), patOnline
+	case e.Name() == "tensor.mul" && e.Operand(0) == e.Operand(1):
+		diff, pattern = s.local(e.Operand(0)), patMoments
+	}
+	if diff == nil || diff.Name() != "tensor.sub" {
+		return i
+	}
+	a, c := diff.Operand(0), diff.Operand(1)
+	if len(s.deps(c)) == 0 || !s.rowConstant(c) || s.deps(a)[r] {
+		return i
+	}
+	i.pattern, i.a, i.c = pattern, a, c
+	return i
+}
+
+// local returns the defining op of v when it is inside the kernel.
+func (s *staging) local(v ir.Value) *ir.Operation {
+	op := ir.DefiningOp(v)
+	if op == nil || op.ParentOp() == nil || op.ParentOp().Name() != loops.KernelName {
+		return nil
+	}
+	return op
+}
+
+// rowConstant reports whether a value of the full domain is the same for
+// every index along the reduced dimensions.
+func (s *staging) rowConstant(v ir.Value) bool {
+	op := s.local(v)
+	if op == nil {
+		return false
+	}
+	switch {
+	case op.Name() == "tensor.broadcast":
+		dims, ok := intsAttr(op, "dims")
+		xs := shapeOf(op.Operand(0))
+		if !ok || len(dims) != len(xs) {
+			return false
+		}
+		for i, d := range dims {
+			if s.red[int(d)] && xs[i] != 1 {
+				return false
+			}
+		}
+		return true
+	case isElementwise(op.Name()):
+		for _, x := range op.Operands() {
+			if !s.rowConstant(x) {
+				return false
+			}
+		}
+		return true
+	case classify(op) == clsConst && op.Name() != "tensor.iota":
+		return true
+	}
+	return false
+}
+
+// plan returns the reductions with their stages, in kernel order.
+func (s *staging) plan() ([]*redInfo, error) {
+	out := make([]*redInfo, len(s.reds))
+	for k, r := range s.reds {
+		s.stage(r)
+		out[k] = s.info(r)
+	}
+	return out, nil
+}
+
+// intsAttr reads an array<i64> attribute.
+func intsAttr(op *ir.Operation, name string) ([]int64, bool) {
+	a, ok := op.Attr(name).(*ir.DenseArrayAttr)
+	if !ok {
+		return nil, false
+	}
+	return a.Ints, true
+}
+
+// CountInputPasses counts the passes a function makes over buffer x: the
+// innermost loops.for ops (those with no loops.for nested in them) that
+// load from x. Each such loop runs once per iteration of the loops around
+// it, that is once per output row of its kernel, so the count is how many
+// times each row of x is read. Loads hoisted out of innermost loops (a
+// row-constant read) are not passes.
+func CountInputPasses(fn *ir.Operation, x ir.Value) int {
+	n := 0
+	fn.Walk(func(op *ir.Operation) {
+		if op.Name() != loops.ForName {
+			return
+		}
+		inner, loads := true, false
+		op.Walk(func(nested *ir.Operation) {
+			if nested == op {
+				return
+			}
+			switch nested.Name() {
+			case loops.ForName, loops.ParallelName:
+				inner = false
+			case loops.LoadName, "vector.load":
+				if nested.NumOperands() > 0 && nested.Operand(0) == x {
+					loads = true
+				}
+			}
+		})
+		if inner && loads {
+			n++
+		}
+	})
+	return n
+}

@@ -1,0 +1,29 @@
+// What the lowering cannot do is a located error.
+// RUN: tt-opt %s --split-input-file --verify-diagnostics --pt2-go
+
+// expected-error@+1 {{tensor-to-loops: @half: element type f16 is not supported at the loop level (f32, f64, i1, i32 and i64 are); compute in f32 instead}}
+func.func @half(%x: tensor<4xf16>) -> tensor<4xf16> {
+  %0 = tensor.exp %x : tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func @arith_on_tensors(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{tensor-to-loops: cannot lower 'arith.addf' on tensors}}
+  %0 = arith.addf %x, %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @bad_kernel(%x: tensor<4xf32>, %y: tensor<3xf32>) -> (tensor<4xf32>, tensor<3xf32>) {
+  // expected-error@+1 {{tensor-to-loops: kernel "k": the kernel's outputs have different shapes (tensor<4xf32> and tensor<3xf32>); fuse did not form it}}
+  %0:2 = loops.kernel "k" pointwise (%x, %y) : (tensor<4xf32>, tensor<3xf32>) -> (tensor<4xf32>, tensor<3xf32>) {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<3xf32>):
+    %e = tensor.exp %a : tensor<4xf32>
+    %f = tensor.exp %b : tensor<3xf32>
+    loops.yield %e, %f : tensor<4xf32>, tensor<3xf32>
+  }
+  return %0#0, %0#1 : tensor<4xf32>, tensor<3xf32>
+}
