@@ -1,0 +1,643 @@
+package goemit
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tt-compiler/tt/ir"
+)
+
+// The arith and math ops, lane by lane. Each op becomes one Go expression
+// per lane over the operands' lane expressions (always variables or
+// literals); every result is assigned to its own variable. See the package
+// comment for the semantics.
+
+// floatUnary maps math ops to Go's math functions.
+var floatUnary = map[string]string{
+	"math.absf": "Abs", "math.ceil": "Ceil", "math.floor": "Floor", "math.round": "Round",
+	"math.roundeven": "RoundToEven", "math.trunc": "Trunc", "math.sqrt": "Sqrt",
+	"math.exp": "Exp", "math.exp2": "Exp2", "math.expm1": "Expm1", "math.log": "Log",
+	"math.log2": "Log2", "math.log10": "Log10", "math.log1p": "Log1p", "math.sin": "Sin",
+	"math.cos": "Cos", "math.tan": "Tan", "math.tanh": "Tanh", "math.sinh": "Sinh",
+	"math.cosh": "Cosh", "math.asin": "Asin", "math.acos": "Acos", "math.atan": "Atan",
+	"math.asinh": "Asinh", "math.acosh": "Acosh", "math.atanh": "Atanh", "math.erf": "Erf",
+	"math.erfc": "Erfc", "math.cbrt": "Cbrt",
+}
+
+// floatBinaryMath maps binary math ops to Go's math functions.
+var floatBinaryMath = map[string]string{
+	"math.powf": "Pow", "math.atan2": "Atan2", "math.copysign": "Copysign", "arith.remf": "Mod",
+}
+
+// floatBinaryHelper maps min/max ops to run-time helpers.
+var floatBinaryHelper = map[string]string{
+	"arith.maxf": "ttMaximum", "arith.maximumf": "ttMaximum", "arith.minf": "ttMinimum",
+	"arith.minimumf": "ttMinimum", "arith.maxnumf": "ttMaxNum", "arith.minnumf": "ttMinNum",
+}
+
+// cmpiNames and cmpfNames are the predicates in MLIR's enum order.
+var (
+	cmpiNames = []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}
+	cmpfNames = []string{"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"}
+)
+
+// predicate reads a comparison predicate (integer or keyword).
+func predicate(op *ir.Operation, names []string) (string, error) {
+	switch a := op.Attr("predicate").(type) {
+	case *ir.IntegerAttr:
+		if v := a.Int64(); v >= 0 && v < int64(len(names)) {
+			return names[v], nil
+		}
+	case *ir.StringAttr:
+		if slices.Contains(names, a.Value) {
+			return a.Value, nil
+		}
+	case nil:
+		return "", errors.New("missing attribute 'predicate'")
+	}
+	return "", fmt.Errorf("invalid predicate %s", op.Attr("predicate"))
+}
+
+// emitElementwise emits an arith or math op (or vector.fma) on scalars or
+// lane by lane on vectors.
+func (f *fnEmitter) emitElementwise(op *ir.Operation) error {
+	if op.NumResults() < 1 {
+		return errAt(op, "expects a result")
+	}
+	rt, err := typeOf(op.Result(0).Type())
+	if err != nil {
+		return errAt(op, "%v", err)
+	}
+	if rt.kind == kBuffer {
+		return errAt(op, "arith and math ops on buffers are not supported (they apply to scalars and vectors)")
+	}
+	var args []*gval
+	for _, v := range op.Operands() {
+		g, err := f.value(op, v)
+		if err != nil {
+			return err
+		}
+		if g.t.kind == kBuffer {
+			return errAt(op, "arith and math ops on buffers are not supported")
+		}
+		if g.t.kind == kVector && (rt.kind != kVector || g.t.lanes != rt.lanes) {
+			return errAt(op, "operand and result vector widths differ")
+		}
+		args = append(args, g)
+	}
+	lanes := 1
+	if rt.kind == kVector {
+		lanes = rt.lanes
+	}
+	if op.NumResults() > 1 {
+		if rt.kind == kVector {
+			return errAt(op, "ops with several results are supported on scalars only")
+		}
+		call, err := f.laneExpr(op, scalarArgs(f, args, 0))
+		if err != nil {
+			return err
+		}
+		return f.define(op, []string{call}, true)
+	}
+	exprs := make([]string, lanes)
+	for l := 0; l < lanes; l++ {
+		exprs[l], err = f.laneExpr(op, scalarArgs(f, args, l))
+		if err != nil {
+			return err
+		}
+	}
+	return f.define(op, exprs, false)
+}
+
+// scalarArgs returns lane l of each operand (a scalar operand stands for
+// all lanes).
+func scalarArgs(f *fnEmitter, args []*gval, l int) []string {
+	out := make([]string, len(args))
+	for i, g := range args {
+		if g.t.kind == kVector {
+			out[i] = g.comps[l]
+		} else {
+			out[i] = f.scalar(g)
+		}
+	}
+	return out
+}
+
+// laneExpr returns the Go expression of one lane of op.
+func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
+	name := op.Name()
+	want := func(n int) error {
+		if len(a) != n {
+			return errAt(op, "expects %d operands, got %d", n, len(a))
+		}
+		return nil
+	}
+	elemAt := func(v ir.Value) (Elem, error) {
+		e, err := ElemOf(ir.ElementTypeOrSelf(v.Type()))
+		if err != nil {
+			return InvalidElem, errAt(op, "%v", err)
+		}
+		return e, nil
+	}
+	if op.NumOperands() == 0 {
+		return "", errAt(op, "expects operands")
+	}
+	in, err := elemAt(op.Operand(0))
+	if err != nil {
+		return "", err
+	}
+	out, err := elemAt(op.Result(0))
+	if err != nil {
+		return "", err
+	}
+	goT := out.GoType()
+	rt := f.m.useRT
+	viaF64 := func(fn string, xs ...string) string {
+		f.m.imports["math"] = true
+		if out == F64 {
+			return "math." + fn + "(" + strings.Join(xs, ", ") + ")"
+		}
+		for i, x := range xs {
+			xs[i] = "float64(" + x + ")"
+		}
+		return "float32(math." + fn + "(" + strings.Join(xs, ", ") + "))"
+	}
+	bad := func() (string, error) {
+		return "", errAt(op, "is not supported on %s", op.Operand(0).Type())
+	}
+
+	// Float ops.
+	if fn, ok := floatUnary[name]; ok {
+		if err := want(1); err != nil || !in.IsFloat() {
+			return bad()
+		}
+		return viaF64(fn, a[0]), nil
+	}
+	if fn, ok := floatBinaryMath[name]; ok {
+		if err := want(2); err != nil || !in.IsFloat() {
+			return bad()
+		}
+		return viaF64(fn, a[0], a[1]), nil
+	}
+	if fn, ok := floatBinaryHelper[name]; ok {
+		if err := want(2); err != nil || !in.IsFloat() {
+			return bad()
+		}
+		rt(fn)
+		return fn + "(" + a[0] + ", " + a[1] + ")", nil
+	}
+	switch name {
+	case "arith.addf", "arith.subf", "arith.divf":
+		if err := want(2); err != nil || !in.IsFloat() {
+			return bad()
+		}
+		sym := map[string]string{"arith.addf": "+", "arith.subf": "-", "arith.divf": "/"}[name]
+		return a[0] + " " + sym + " " + a[1], nil
+	case "arith.mulf":
+		if err := want(2); err != nil || !in.IsFloat() {
+			return bad()
+		}
+		// The conversion keeps Go from fusing the product into an FMA.
+		return goT + "(" + a[0] + " * " + a[1] + ")", nil
+	case "arith.negf":
+		if err := want(1); err != nil || !in.IsFloat() {
+			return bad()
+		}
+		return "-" + a[0], nil
+	case "math.rsqrt":
+		if err := want(1); err != nil || !in.IsFloat() {
+			return bad()
+		}
+		f.m.imports["math"] = true
+		if out == F64 {
+			return "1 / math.Sqrt(" + a[0] + ")", nil
+		}
+		return "float32(1 / math.Sqrt(float64(" + a[0] + ")))", nil
+	case "math.fma", "vector.fma":
+		if err := want(3); err != nil || !in.IsFloat() {
+			return bad()
+		}
+		if out == F64 {
+			f.m.imports["math"] = true
+			return "math.FMA(" + a[0] + ", " + a[1] + ", " + a[2] + ")", nil
+		}
+		if name == "vector.fma" {
+			// Rounded once to f32, as the interpreter's vector.fma.
+			rt("ttFMAOdd")
+			return "float32(ttFMAOdd(float64(" + a[0] + "), float64(" + a[1] + "), float64(" + a[2] + ")))", nil
+		}
+		// math.fma, as the interpreter: the float64 FMA (the product of f32
+		// values is exact in float64, so one float64 addition) rounded to
+		// f32.
+		return "float32(float64(" + a[0] + ")*float64(" + a[1] + ") + float64(" + a[2] + "))", nil
+	case "math.fpowi":
+		if err := want(2); err != nil || !in.IsFloat() {
+			return bad()
+		}
+		f.m.imports["math"] = true
+		x := a[0]
+		if out == F32 {
+			x = "float64(" + x + ")"
+		}
+		r := "math.Pow(" + x + ", float64(" + a[1] + "))"
+		if out == F32 {
+			r = "float32(" + r + ")"
+		}
+		return r, nil
+	case "math.isnan":
+		if err := want(1); err != nil || !in.IsFloat() {
+			return bad()
+		}
+		return a[0] + " != " + a[0], nil
+	case "math.isinf", "math.isfinite":
+		if err := want(1); err != nil || !in.IsFloat() {
+			return bad()
+		}
+		fn := map[string]string{"math.isinf": "ttIsInf", "math.isfinite": "ttIsFinite"}[name]
+		rt(fn)
+		return fn + "(" + a[0] + ")", nil
+	case "arith.cmpf":
+		if err := want(2); err != nil || !in.IsFloat() {
+			return bad()
+		}
+		p, err := predicate(op, cmpfNames)
+		if err != nil {
+			return "", errAt(op, "%v", err)
+		}
+		x, y := a[0], a[1]
+		switch p {
+		case "false":
+			return "false", nil
+		case "true":
+			return "true", nil
+		case "oeq":
+			return x + " == " + y, nil
+		case "ogt":
+			return x + " > " + y, nil
+		case "oge":
+			return x + " >= " + y, nil
+		case "olt":
+			return x + " < " + y, nil
+		case "ole":
+			return x + " <= " + y, nil
+		case "one":
+			return "(" + x + " < " + y + " || " + x + " > " + y + ")", nil
+		case "ord":
+			return "(" + x + " == " + x + " && " + y + " == " + y + ")", nil
+		case "ueq":
+			return "!(" + x + " < " + y + " || " + x + " > " + y + ")", nil
+		case "ugt":
+			return "!(" + x + " <= " + y + ")", nil
+		case "uge":
+			return "!(" + x + " < " + y + ")", nil
+		case "ult":
+			return "!(" + x + " >= " + y + ")", nil
+		case "ule":
+			return "!(" + x + " > " + y + ")", nil
+		case "une":
+			return x + " != " + y, nil
+		case "uno":
+			return "(" + x + " != " + x + " || " + y + " != " + y + ")", nil
+		}
+	case "arith.select":
+		if err := want(3); err != nil {
+			return "", err
+		}
+		c, err := elemAt(op.Operand(0))
+		if err != nil || c != I1 {
+			return "", errAt(op, "expects an i1 condition")
+		}
+		rt("ttSelect")
+		return "ttSelect(" + a[0] + ", " + a[1] + ", " + a[2] + ")", nil
+	}
+
+	// Casts.
+	if s, ok, err := f.castExpr(op, in, out, a); ok || err != nil {
+		return s, err
+	}
+
+	// Integer ops.
+	if in == I1 {
+		return f.boolExpr(op, a)
+	}
+	if !in.isInt() {
+		return bad()
+	}
+	T, U := in.GoType(), in.unsigned()
+	bin := func(sym string) (string, error) {
+		if err := want(2); err != nil {
+			return "", err
+		}
+		return a[0] + " " + sym + " " + a[1], nil
+	}
+	ubin := func(sym string) (string, error) {
+		if err := want(2); err != nil {
+			return "", err
+		}
+		return T + "(" + U + "(" + a[0] + ") " + sym + " " + U + "(" + a[1] + "))", nil
+	}
+	call := func(fn string, xs ...string) string {
+		rt(fn)
+		return fn + "(" + strings.Join(xs, ", ") + ")"
+	}
+	switch name {
+	case "arith.addi":
+		return bin("+")
+	case "arith.subi":
+		return bin("-")
+	case "arith.muli":
+		return bin("*")
+	case "arith.andi":
+		return bin("&")
+	case "arith.ori":
+		return bin("|")
+	case "arith.xori":
+		return bin("^")
+	case "arith.divsi":
+		return bin("/")
+	case "arith.remsi":
+		return bin("%")
+	case "arith.divui":
+		return ubin("/")
+	case "arith.remui":
+		return ubin("%")
+	case "arith.shli":
+		if err := want(2); err != nil {
+			return "", err
+		}
+		return a[0] + " << " + U + "(" + a[1] + ")", nil
+	case "arith.shrsi":
+		if err := want(2); err != nil {
+			return "", err
+		}
+		return a[0] + " >> " + U + "(" + a[1] + ")", nil
+	case "arith.shrui":
+		return ubin(">>")
+	case "arith.maxsi", "arith.minsi":
+		if err := want(2); err != nil {
+			return "", err
+		}
+		return name[6:9] + "(" + a[0] + ", " + a[1] + ")", nil
+	case "arith.maxui", "arith.minui":
+		if err := want(2); err != nil {
+			return "", err
+		}
+		return T + "(" + name[6:9] + "(" + U + "(" + a[0] + "), " + U + "(" + a[1] + ")))", nil
+	case "arith.ceildivsi":
+		if err := want(2); err != nil {
+			return "", err
+		}
+		return call("ttCeilDivS", a[0], a[1]), nil
+	case "arith.floordivsi":
+		if err := want(2); err != nil {
+			return "", err
+		}
+		return call("ttFloorDivS", a[0], a[1]), nil
+	case "arith.ceildivui":
+		if err := want(2); err != nil {
+			return "", err
+		}
+		return T + "(" + call("ttCeilDivU", U+"("+a[0]+")", U+"("+a[1]+")") + ")", nil
+	case "math.absi":
+		if err := want(1); err != nil {
+			return "", err
+		}
+		return call("ttAbsI", a[0]), nil
+	case "math.ipowi":
+		if err := want(2); err != nil {
+			return "", err
+		}
+		return call("ttIPow", a[0], a[1]), nil
+	case "math.ctlz", "math.cttz", "math.ctpop":
+		if err := want(1); err != nil {
+			return "", err
+		}
+		f.m.imports["math/bits"] = true
+		fn := map[string]string{"math.ctlz": "LeadingZeros", "math.cttz": "TrailingZeros", "math.ctpop": "OnesCount"}[name]
+		switch in {
+		case I32:
+			fn += "32"
+		case I64:
+			fn += "64"
+		}
+		return T + "(bits." + fn + "(" + U + "(" + a[0] + ")))", nil
+	case "arith.cmpi":
+		if err := want(2); err != nil {
+			return "", err
+		}
+		p, err := predicate(op, cmpiNames)
+		if err != nil {
+			return "", errAt(op, "%v", err)
+		}
+		sym := map[string]string{"eq": "==", "ne": "!=", "slt": "<", "sle": "<=", "sgt": ">", "sge": ">=", "ult": "<", "ule": "<=", "ugt": ">", "uge": ">="}[p]
+		if p[0] == 'u' {
+			return U + "(" + a[0] + ") " + sym + " " + U + "(" + a[1] + ")", nil
+		}
+		return a[0] + " " + sym + " " + a[1], nil
+	case "arith.addui_extended":
+		if err := want(2); err != nil || op.NumResults() != 2 {
+			return bad()
+		}
+		if in == I32 {
+			return call("ttAddUIExtended32", a[0], a[1]), nil
+		}
+		if in == I64 {
+			return call("ttAddUIExtended64", a[0], a[1]), nil
+		}
+		return "", errAt(op, "is not supported on index")
+	case "arith.mulsi_extended", "arith.mului_extended":
+		if err := want(2); err != nil || op.NumResults() != 2 {
+			return bad()
+		}
+		signed := "false"
+		if name == "arith.mulsi_extended" {
+			signed = "true"
+		}
+		if in == I32 {
+			return call("ttMulExtended32", a[0], a[1], signed), nil
+		}
+		if in == I64 {
+			return call("ttMulExtended64", a[0], a[1], signed), nil
+		}
+		return "", errAt(op, "is not supported on index")
+	}
+	return "", errAt(op, "operation is not supported by the Go backend")
+}
+
+// boolExpr is the integer ops on i1 (Go bool), with the interpreter's
+// results (i1 is a 1-bit two's-complement integer: true is -1 signed, 1
+// unsigned).
+func (f *fnEmitter) boolExpr(op *ir.Operation, a []string) (string, error) {
+	if len(a) != 2 {
+		if op.Name() == "math.absi" || op.Name() == "math.ctpop" {
+			return a[0], nil // |-1| wraps to -1; popcount of true is 1
+		}
+		if op.Name() == "math.ctlz" || op.Name() == "math.cttz" {
+			return "!" + a[0], nil
+		}
+		return "", errAt(op, "is not supported on i1")
+	}
+	x, y := a[0], a[1]
+	divByZero := func(rem string) string {
+		f.m.useRT("ttDivI1")
+		return "ttDivI1(" + x + ", " + y + ", " + rem + ")"
+	}
+	switch op.Name() {
+	case "arith.addi", "arith.subi", "arith.xori":
+		return x + " != " + y, nil
+	case "arith.muli", "arith.andi", "arith.maxsi", "arith.minui":
+		return x + " && " + y, nil
+	case "arith.ori", "arith.minsi", "arith.maxui":
+		return x + " || " + y, nil
+	case "arith.divsi", "arith.divui", "arith.ceildivsi", "arith.floordivsi", "arith.ceildivui":
+		return divByZero("false"), nil
+	case "arith.remsi", "arith.remui":
+		return divByZero("true"), nil
+	case "arith.shli", "arith.shrui":
+		return x + " && !" + y, nil
+	case "arith.shrsi":
+		return x, nil
+	case "math.ipowi":
+		// 1^e = 1; (-1)^e = ±1 both true as i1, 0^0 = 1, 0^e = 0.
+		return x + " || !" + y, nil
+	case "arith.cmpi":
+		p, err := predicate(op, cmpiNames)
+		if err != nil {
+			return "", errAt(op, "%v", err)
+		}
+		switch p {
+		case "eq":
+			return x + " == " + y, nil
+		case "ne":
+			return x + " != " + y, nil
+		case "slt", "ugt":
+			return x + " && !" + y, nil
+		case "sle", "uge":
+			return x + " || !" + y, nil
+		case "sgt", "ult":
+			return "!" + x + " && " + y, nil
+		case "sge", "ule":
+			return "!" + x + " || " + y, nil
+		}
+	}
+	return "", errAt(op, "is not supported on i1")
+}
+
+// castExpr handles the cast ops; ok is false for other ops.
+func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string, bool, error) {
+	name := op.Name()
+	switch name {
+	case "arith.extf", "arith.truncf", "arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast",
+		"arith.index_castui", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.bitcast":
+	default:
+		return "", false, nil
+	}
+	if len(a) != 1 {
+		return "", true, errAt(op, "expects one operand")
+	}
+	x := a[0]
+	bad := func() (string, bool, error) {
+		return "", true, errAt(op, "cannot convert %s to %s", in, out)
+	}
+	rt := f.m.useRT
+	T := out.GoType()
+	switch name {
+	case "arith.extf", "arith.truncf":
+		if !in.IsFloat() || !out.IsFloat() {
+			return bad()
+		}
+		if in == out {
+			return x, true, nil
+		}
+		return T + "(" + x + ")", true, nil
+	case "arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui":
+		if in.IsFloat() || out.IsFloat() {
+			return bad()
+		}
+		signed := name == "arith.extsi" || name == "arith.index_cast"
+		switch {
+		case in == out:
+			return x, true, nil
+		case out == I1:
+			return "(" + x + ")&1 != 0", true, nil
+		case in == I1:
+			rt("ttB2I")
+			if signed {
+				return "-ttB2I[" + T + "](" + x + ")", true, nil
+			}
+			return "ttB2I[" + T + "](" + x + ")", true, nil
+		case in == I32 && !signed && out != I32:
+			return T + "(uint32(" + x + "))", true, nil
+		}
+		return T + "(" + x + ")", true, nil
+	case "arith.sitofp", "arith.uitofp":
+		if in.IsFloat() || !out.IsFloat() {
+			return bad()
+		}
+		signed := name == "arith.sitofp"
+		switch {
+		case in == I1 && signed:
+			rt("ttSelect")
+			return "ttSelect(" + x + ", " + T + "(-1), 0)", true, nil
+		case in == I1:
+			rt("ttB2I")
+			return "ttB2I[" + T + "](" + x + ")", true, nil
+		case in == I32 && signed:
+			return T + "(" + x + ")", true, nil
+		case in == I32:
+			return T + "(uint32(" + x + "))", true, nil
+		case out == F64 && signed:
+			return "float64(" + x + ")", true, nil
+		case out == F64:
+			return "float64(uint64(" + x + "))", true, nil
+		case signed:
+			rt("ttSIToFP32")
+			return "ttSIToFP32(int64(" + x + "))", true, nil
+		}
+		rt("ttUIToFP32")
+		return "ttUIToFP32(uint64(" + x + "))", true, nil
+	case "arith.fptosi", "arith.fptoui":
+		if !in.IsFloat() || out.IsFloat() {
+			return bad()
+		}
+		f64 := "float64(" + x + ")"
+		if in == F64 {
+			f64 = x
+		}
+		if out == I1 {
+			f.m.imports["math"] = true
+			return "math.Trunc(" + f64 + ") != 0", true, nil
+		}
+		w := "64"
+		if out == I32 {
+			w = "32"
+		}
+		if name == "arith.fptosi" {
+			rt("ttFPToSI")
+			return T + "(ttFPToSI(" + f64 + ", " + w + "))", true, nil
+		}
+		rt("ttFPToUI")
+		if out == I32 {
+			return "int32(uint32(ttFPToUI(" + f64 + ", 32)))", true, nil
+		}
+		return T + "(ttFPToUI(" + f64 + ", 64))", true, nil
+	case "arith.bitcast":
+		f.m.imports["math"] = true
+		switch {
+		case in == out:
+			return x, true, nil
+		case in == F32 && out == I32:
+			return "int32(math.Float32bits(" + x + "))", true, nil
+		case in == I32 && out == F32:
+			return "math.Float32frombits(uint32(" + x + "))", true, nil
+		case in == F64 && out == I64:
+			return "int64(math.Float64bits(" + x + "))", true, nil
+		case in == I64 && out == F64:
+			return "math.Float64frombits(uint64(" + x + "))", true, nil
+		}
+		return bad()
+	}
+	return bad()
+}

@@ -1,0 +1,35 @@
+// Package gobuild is what tt-run's Go backend (and tt-opt --emit=go) do
+// around the emitter (package goemit): lowering a module with the pt2-go
+// pipeline while recording the debug artifacts, building the emitted
+// package and its command with the Go toolchain into a cache, and running
+// the command as a child process that serves calls.
+//
+// # Cache
+//
+// Builds live in CacheDir(): $TT_CACHE_DIR when set, else the user cache
+// directory's "tt" (os.UserCacheDir()/tt), under go/<key>, where key hashes
+// tt's version, the target platform and the generated sources (so the
+// module, after lowering). Each entry is a module (go.mod "module ttgen")
+// with the package in model/model.go, the command in main.go and the built
+// binary "ttmodel". Builds run with CGO_ENABLED=0, GOWORK=off,
+// GOTOOLCHAIN=local and GOFLAGS cleared, in a temporary directory renamed
+// into place when complete, so concurrent builds of one module are safe and
+// a cache entry is never half written. A build failure is a bug of the
+// emitter: the error names the generated files, kept under go/failed-<key>.
+//
+// # Child protocol
+//
+// The command runs with -serve: each call sends the arguments as .npy
+// arrays on its standard input and reads the results as .npy arrays from
+// its standard output, with the duration of the call measured inside the
+// child (see emit/go/climain).
+//
+// # Debug artifacts
+//
+// With a dump directory, Lower writes the IR after each stage of the
+// lowering (01-graph.mlir, 02-pre-fusion.mlir, 03-post-fusion.mlir,
+// 04-loops.mlir, 05-final.mlir; the middle three when the pipeline runs
+// passes named fuse and tensor-to-loops), kernels.dot (Graphviz: the fused
+// kernels and the buffers between them) and kernels.svg when Graphviz's dot
+// is installed; the caller adds model.go and main.go (WriteSources).
+package gobuild

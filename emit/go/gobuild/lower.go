@@ -1,0 +1,262 @@
+package gobuild
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/tt-compiler/tt/internal/registry"
+	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/ir/asm"
+	"github.com/tt-compiler/tt/pass"
+)
+
+// Pipeline is the name of the named pipeline that lowers tensor programs
+// to the loop level the Go emitter consumes.
+const Pipeline = "pt2-go"
+
+// Stage file names in a dump directory.
+const (
+	GraphFile      = "01-graph.mlir"
+	PreFusionFile  = "02-pre-fusion.mlir"
+	PostFusionFile = "03-post-fusion.mlir"
+	LoopsFile      = "04-loops.mlir"
+	FinalFile      = "05-final.mlir"
+	DotFile        = "kernels.dot"
+	SVGFile        = "kernels.svg"
+	ModelFile      = "model.go"
+	MainFile       = "main.go"
+)
+
+// ErrNoPipeline is returned (wrapped) by Lower when the module is not in
+// loop-level form and tt has no pt2-go pipeline to lower it.
+var ErrNoPipeline = errors.New("the " + Pipeline + " pipeline is not available in this build of tt")
+
+// LowerOptions configure Lower.
+type LowerOptions struct {
+	// DumpDir, when not empty, receives the debug artifacts.
+	DumpDir string
+	// Registry supplies the pipeline (nil: tt's registry).
+	Registry *pass.Registry
+}
+
+// Lower brings module to the loop level in place: it runs the pt2-go
+// pipeline when tt has it, and otherwise checks that the module is already
+// in loop-level form, returning an error wrapping ErrNoPipeline (located at
+// the first tensor op) when it is not. With a dump directory it writes the
+// stage files and the kernel graph.
+func Lower(ctx context.Context, module *ir.Operation, opts LowerOptions) error {
+	d := newDumper(opts.DumpDir)
+	d.capture(GraphFile, module)
+	reg := opts.Registry
+	if reg == nil {
+		reg = registry.NewPassRegistry()
+	}
+	if reg.LookupPipeline(Pipeline) == nil {
+		if op := firstTensorOp(module); op != nil {
+			err := ir.Errorf(op.Loc(), "the Go backend needs the module in loop-level form (memrefs, loops, vector, arith); %v yet, and %s is %s", ErrNoPipeline, op.Name(), describeTensorUse(op))
+			return &lowerError{diag: err}
+		}
+	} else {
+		pm, err := reg.ParseAnchored(Pipeline, "builtin.module")
+		if err != nil {
+			return fmt.Errorf("parsing the %s pipeline: %v", Pipeline, err)
+		}
+		run := &pass.RunOptions{}
+		if d != nil {
+			run.DisableThreading = true // stage captures print the whole module
+			run.Instrumentations = append(run.Instrumentations, &StageCapture{Root: module, Record: d.capture})
+		}
+		if err := pm.Run(module, run); err != nil {
+			return err
+		}
+	}
+	d.capture(FinalFile, module)
+	return d.finish(ctx, module)
+}
+
+// lowerError is a located error that also wraps ErrNoPipeline.
+type lowerError struct{ diag *ir.Diagnostic }
+
+func (e *lowerError) Error() string   { return e.diag.Error() }
+func (e *lowerError) Unwrap() []error { return []error{e.diag, ErrNoPipeline} }
+
+// firstTensorOp returns the first op that works on tensors (a tensor
+// dialect op, a loops.kernel, or an op with tensor operands or results).
+func firstTensorOp(module *ir.Operation) *ir.Operation {
+	var found *ir.Operation
+	module.WalkPreOrder(func(op *ir.Operation) ir.WalkResult {
+		if found != nil {
+			return ir.WalkInterrupt
+		}
+		if op.Dialect() == "tensor" || op.Name() == "loops.kernel" {
+			found = op
+			return ir.WalkInterrupt
+		}
+		for _, t := range append(op.OperandTypes(), op.ResultTypes()...) {
+			if isTensor(t) {
+				found = op
+				return ir.WalkInterrupt
+			}
+		}
+		if op.Name() == "func.func" {
+			if ta, ok := op.Attr("function_type").(*ir.TypeAttr); ok {
+				if ft, ok := ta.Value.(*ir.FunctionType); ok {
+					for _, t := range append(append([]ir.Type{}, ft.Inputs...), ft.Results...) {
+						if isTensor(t) {
+							found = op
+							return ir.WalkInterrupt
+						}
+					}
+				}
+			}
+		}
+		return ir.WalkAdvance
+	})
+	return found
+}
+
+func isTensor(t ir.Type) bool {
+	switch t.(type) {
+	case *ir.RankedTensorType, *ir.UnrankedTensorType:
+		return true
+	}
+	return false
+}
+
+func describeTensorUse(op *ir.Operation) string {
+	if op.Name() == "func.func" {
+		return "a function on tensors"
+	}
+	return "a tensor-level op"
+}
+
+// StageCapture is a pass instrumentation that records the module around
+// the passes that delimit the lowering's stages: before the first fuse
+// (pre-fusion), after fuse (post-fusion) and after tensor-to-loops (loops).
+// Run the pipeline without threading: it prints the whole module.
+type StageCapture struct {
+	// Root is the module.
+	Root *ir.Operation
+	// Record receives a stage's file name and the module.
+	Record func(name string, module *ir.Operation)
+
+	mu      sync.Mutex
+	started bool
+}
+
+// BeforePass records the pre-fusion module before the first fuse.
+func (s *StageCapture) BeforePass(ev *pass.PassEvent) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ev.Pass.Argument() == "fuse" && !s.started {
+		s.started = true
+		s.Record(PreFusionFile, s.Root)
+	}
+}
+
+// AfterPass records the module after fuse and after tensor-to-loops (the
+// last run wins when they run once per function).
+func (s *StageCapture) AfterPass(ev *pass.PassEvent) {
+	if ev.Err != nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch ev.Pass.Argument() {
+	case "fuse":
+		s.Record(PostFusionFile, s.Root)
+	case "tensor-to-loops":
+		s.Record(LoopsFile, s.Root)
+	}
+}
+
+// dumper collects stage texts and writes them; a nil dumper does nothing.
+type dumper struct {
+	dir    string
+	stages map[string][]byte
+	post   *ir.Operation // a copy of the post-fusion module, for the graph
+	err    error
+}
+
+func newDumper(dir string) *dumper {
+	if dir == "" {
+		return nil
+	}
+	return &dumper{dir: dir, stages: map[string][]byte{}}
+}
+
+// capture prints the module as a stage file.
+func (d *dumper) capture(name string, module *ir.Operation) {
+	if d == nil {
+		return
+	}
+	var b bytes.Buffer
+	if err := asm.Print(&b, module, asm.PrintOptions{}); err != nil && d.err == nil {
+		d.err = err
+	}
+	b.WriteString("\n")
+	d.stages[name] = b.Bytes()
+	if name == PostFusionFile {
+		d.post = module.Clone(ir.NewMapping())
+	}
+}
+
+// finish writes the stage files and the kernel graph.
+func (d *dumper) finish(ctx context.Context, final *ir.Operation) error {
+	if d == nil {
+		return nil
+	}
+	if d.err != nil {
+		return fmt.Errorf("printing the IR for --dump-dir: %v", d.err)
+	}
+	if err := os.MkdirAll(d.dir, 0o755); err != nil {
+		return err
+	}
+	for name, text := range d.stages {
+		if err := os.WriteFile(filepath.Join(d.dir, name), text, 0o644); err != nil {
+			return err
+		}
+	}
+	graphOf := final
+	if d.post != nil {
+		graphOf = d.post
+	}
+	return WriteKernelGraph(ctx, d.dir, graphOf)
+}
+
+// WriteKernelGraph writes kernels.dot for module into dir, and kernels.svg
+// when Graphviz's dot is on PATH (best effort: a dot failure is ignored).
+func WriteKernelGraph(ctx context.Context, dir string, module *ir.Operation) error {
+	dotPath := filepath.Join(dir, DotFile)
+	if err := os.WriteFile(dotPath, KernelGraph(module), 0o644); err != nil {
+		return err
+	}
+	if dot, err := exec.LookPath("dot"); err == nil {
+		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		_ = exec.CommandContext(ctx, dot, "-Tsvg", "-o", filepath.Join(dir, SVGFile), dotPath).Run()
+	}
+	return nil
+}
+
+// WriteSources writes the generated package and command into a dump
+// directory as model.go and main.go (main may be nil).
+func WriteSources(dir string, model, main []byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, ModelFile), model, 0o644); err != nil {
+		return err
+	}
+	if main != nil {
+		return os.WriteFile(filepath.Join(dir, MainFile), main, 0o644)
+	}
+	return nil
+}
