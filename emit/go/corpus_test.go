@@ -22,9 +22,9 @@ import (
 	"time"
 
 	goemit "github.com/tt-compiler/tt/emit/go"
+	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/kernels"
-	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 )

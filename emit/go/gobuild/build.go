@@ -135,9 +135,9 @@ func Build(ctx context.Context, pkg *goemit.Package, opts BuildOptions) (*Progra
 	}
 	defer os.RemoveAll(tmp) // gone after the rename, unless the build failed
 	files := map[string][]byte{
-		"go.mod":                            []byte(goMod),
+		"go.mod":                           []byte(goMod),
 		filepath.Join("model", "model.go"): pkg.Source,
-		"main.go":                           main,
+		"main.go":                          main,
 	}
 	for name, data := range files {
 		path := filepath.Join(tmp, name)
