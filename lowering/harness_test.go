@@ -173,3 +173,15 @@ func tol(src string) (float64, float64) {
 }
 
 var _ = math.Inf
+
+// kernelsRegistry returns every interpreter kernel.
+func kernelsRegistry() *interp.Registry { return kernels.NewRegistry() }
+
+// parseQuiet parses and verifies a module, reporting failures as errors.
+func parseQuiet(src string) (*ir.Operation, error) {
+	m, err := asm.ParseString(registry.NewContext(), src, asm.ParseOptions{})
+	if err != nil {
+		return nil, err
+	}
+	return m, ir.Verify(m)
+}

@@ -44,8 +44,17 @@ func NewFusePass() pass.Pass {
 	return p
 }
 
+// internalError turns a panic of a pass into a located error, as a last
+// resort: a panic is a bug, but it must not take the driver down.
+func internalError(name string, op *ir.Operation, err *error) {
+	if r := recover(); r != nil {
+		*err = ir.Errorf(op.Loc(), "%s: internal error: %v", name, r)
+	}
+}
+
 // Run fuses the functions nested in op.
-func (p *fusePass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+func (p *fusePass) Run(op *ir.Operation, am *pass.AnalysisManager) (err error) {
+	defer internalError("fuse", op, &err)
 	st, err := Fuse(op, FuseOptions{MaxNodes: *p.maxNodes, InlineCost: *p.inlineCost, MaxReads: *p.maxReads,
 		Horizontal: *p.horizontal, MaxDistance: *p.maxDistance})
 	p.kernels.Add(int64(st.Kernels))
@@ -90,7 +99,8 @@ func NewTensorToLoopsPass() pass.Pass {
 }
 
 // Run lowers the module.
-func (p *lowerPass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+func (p *lowerPass) Run(op *ir.Operation, am *pass.AnalysisManager) (err error) {
+	defer internalError("tensor-to-loops", op, &err)
 	st, err := TensorToLoops(op, LowerOptions{AccumulateF32InF64: *p.accF64, Extern: *p.extern})
 	p.kernels.Add(int64(st.Kernels))
 	p.calls.Add(int64(st.ExternCalls))
@@ -125,7 +135,8 @@ func NewPlanMemoryPass() pass.Pass {
 }
 
 // Run plans the functions nested in op.
-func (p *memPass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+func (p *memPass) Run(op *ir.Operation, am *pass.AnalysisManager) (err error) {
+	defer internalError("plan-memory", op, &err)
 	st, err := PlanMemory(op)
 	p.before.Add(st.PeakBefore)
 	p.after.Add(st.PeakAfter)

@@ -1,6 +1,7 @@
 package lowering_test
 
 import (
+	"os"
 	"testing"
 )
 
@@ -73,13 +74,66 @@ var programs = []program{
   %o1 = tensor.add %o, %bb2 : tensor<8x4xf32>
   return %o1 : tensor<8x4xf32>
 }`},
+	{name: "softmax_large_logits", fn: "f", src: `func.func @f(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %c = tensor.full 4.0e+01 : f32 -> tensor<16x64xf32>
+  %s = tensor.mul %x, %c : tensor<16x64xf32>
+  %0 = tensor.softmax %s dim = 1 : tensor<16x64xf32>
+  return %0 : tensor<16x64xf32>
+}`},
+	{name: "layer_norm_offset", fn: "f", src: `func.func @f(%x: tensor<8x256xf32>, %g: tensor<256xf32>, %b: tensor<256xf32>) -> tensor<8x256xf32> {
+  %c = tensor.full 3.0e+03 : f32 -> tensor<8x256xf32>
+  %s = tensor.add %x, %c : tensor<8x256xf32>
+  %0 = tensor.layer_norm %s, %g, %b normalized_dims = 1 eps = 1.0e-05 : tensor<8x256xf32>, tensor<256xf32>, tensor<256xf32>
+  return %0 : tensor<8x256xf32>
+}`},
+	// The interpreter benchmarks' programs (interp/bench_test.go) with their
+	// row lengths and fewer rows.
+	{name: "bench_softmax", fn: "f", src: `func.func @f(%x: tensor<32x1024xf32>) -> tensor<32x1024xf32> {
+  %0 = tensor.softmax %x dim = 1 : tensor<32x1024xf32>
+  return %0 : tensor<32x1024xf32>
+}`},
+	{name: "bench_layer_norm", fn: "f", src: `func.func @f(%x: tensor<32x1024xf32>, %g: tensor<1024xf32>, %b: tensor<1024xf32>) -> tensor<32x1024xf32> {
+  %0 = tensor.layer_norm %x, %g, %b normalized_dims = 1 eps = 9.99999974E-6 : tensor<32x1024xf32>, tensor<1024xf32>, tensor<1024xf32>
+  return %0 : tensor<32x1024xf32>
+}`},
+	{name: "bench_gelu_chain", fn: "f", src: `func.func @f(%x: tensor<32x1024xf32>, %a: tensor<1024xf32>, %b: tensor<1024xf32>) -> tensor<32x1024xf32> {
+  %a2 = tensor.broadcast %a dims = [1] : tensor<1024xf32> -> tensor<32x1024xf32>
+  %b2 = tensor.broadcast %b dims = [1] : tensor<1024xf32> -> tensor<32x1024xf32>
+  %0 = tensor.mul %x, %a2 : tensor<32x1024xf32>
+  %1 = tensor.add %0, %b2 : tensor<32x1024xf32>
+  %2 = tensor.gelu %1 : tensor<32x1024xf32>
+  return %2 : tensor<32x1024xf32>
+}`},
+	{name: "bench_mlp", fn: "mlp", src: `func.func @mlp(%x: tensor<4x784xf32>, %w1: tensor<784x1024xf32>, %b1: tensor<1024xf32>, %w2: tensor<1024x1024xf32>,
+               %b2: tensor<1024xf32>, %w3: tensor<1024x10xf32>, %b3: tensor<10xf32>) -> tensor<4x10xf32> {
+  %0 = tensor.matmul %x, %w1 : tensor<4x784xf32>, tensor<784x1024xf32>
+  %1 = tensor.broadcast %b1 dims = [1] : tensor<1024xf32> -> tensor<4x1024xf32>
+  %2 = tensor.add %0, %1 : tensor<4x1024xf32>
+  %3 = tensor.relu %2 : tensor<4x1024xf32>
+  %4 = tensor.matmul %3, %w2 : tensor<4x1024xf32>, tensor<1024x1024xf32>
+  %5 = tensor.broadcast %b2 dims = [1] : tensor<1024xf32> -> tensor<4x1024xf32>
+  %6 = tensor.add %4, %5 : tensor<4x1024xf32>
+  %7 = tensor.relu %6 : tensor<4x1024xf32>
+  %8 = tensor.matmul %7, %w3 : tensor<4x1024xf32>, tensor<1024x10xf32>
+  %9 = tensor.broadcast %b3 dims = [1] : tensor<10xf32> -> tensor<4x10xf32>
+  %10 = tensor.add %8, %9 : tensor<4x10xf32>
+  return %10 : tensor<4x10xf32>
+}`},
 }
 
 func TestDifferentialPrograms(t *testing.T) {
 	if !hasLoopKernels() {
 		t.Skip("the interpreter has no loop-level kernels (interp/loopsk) yet")
 	}
-	for _, p := range programs {
+	digits, err := os.ReadFile("../examples/digits/model.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := append(programs,
+		// Function calls stay calls between bufferized functions.
+		program{name: "digits_loss", fn: "loss", src: string(digits)},
+		program{name: "digits_predict", fn: "predict", src: string(digits), dyn: 5})
+	for _, p := range all {
 		t.Run(p.name, func(t *testing.T) {
 			lowered := lower(t, p.src)
 			fn := funcNamed(t, parse(t, p.src), p.fn)
