@@ -48,15 +48,13 @@ type gen struct {
 	ids   map[ir.Value]int
 	sizes map[dimKey]ir.Value
 	dense map[ir.Value]ir.Value
-	// red holds computed reduction results: key (value, row index).
-	red map[string]bool
 }
 
 func newGen(lw *lowerer, root *ir.Block, before *ir.Operation, loc ir.Location) *gen {
 	f := &frame{block: root, ip: before, memo: map[string]ir.Value{}}
 	return &gen{lw: lw, b: ir.NewBuilder(lw.ctx), loc: loc, ix: newIndexer(), env: map[ir.Value]ir.Value{},
 		root: f, cur: f, floor: f, at: map[ir.Value]*frame{}, ids: map[ir.Value]int{}, sizes: map[dimKey]ir.Value{},
-		dense: map[ir.Value]ir.Value{}, red: map[string]bool{}}
+		dense: map[ir.Value]ir.Value{}}
 }
 
 func (g *gen) ctx() *ir.Context { return g.lw.ctx }
@@ -1267,7 +1265,6 @@ func (g *gen) intPow(a, b ir.Value) (ir.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	_ = at
 	return g.arithOp(arith.SelectName, false, neg, negv, pos)
 }
 

@@ -1,7 +1,6 @@
 package lowering_test
 
 import (
-	"math"
 	"math/rand"
 	"strings"
 	"testing"
@@ -172,7 +171,6 @@ func tol(src string) (float64, float64) {
 	return 1e-10, 1e-12
 }
 
-var _ = math.Inf
 
 // kernelsRegistry returns every interpreter kernel.
 func kernelsRegistry() *interp.Registry { return kernels.NewRegistry() }

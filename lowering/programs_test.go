@@ -1,8 +1,13 @@
 package lowering_test
 
 import (
+	"fmt"
+	"math"
 	"os"
+	"strings"
 	"testing"
+
+	"github.com/tt-compiler/tt/interp"
 )
 
 // program is a tensor-level test program with the function to run.
@@ -146,5 +151,53 @@ func TestDifferentialPrograms(t *testing.T) {
 				diff(t, p.src, lowered, p.fn, randomInputs(t, fn, seed, dyn), rtol, atol)
 			}
 		})
+	}
+}
+
+// TestSoftmaxSpecialValues checks the online normalizer on rows that start
+// with -Inf, are all -Inf, hold +Inf or NaN, or grow monotonically (a new
+// maximum at every element), against the interpreter's softmax and
+// log_softmax.
+func TestSoftmaxSpecialValues(t *testing.T) {
+	if !hasLoopKernels() {
+		t.Skip("the interpreter has no loop-level kernels (interp/loopsk) yet")
+	}
+	inf, nan := math.Inf(1), math.NaN()
+	rows := [][]float64{
+		{-inf, 1, 2, -inf, 0.5, 3, -1, 2},
+		{-inf, -inf, -inf, -inf, -inf, -inf, -inf, -inf},
+		{1, 2, inf, 0, -1, 5, 3, 2},
+		{1, nan, 2, 3, 4, 5, 6, 7},
+		{-70, -60, -50, -40, -30, -20, -10, 0},
+		{0, 10, 20, 30, 40, 50, 60, 70},
+		{88, 87, 89, -100, 85, 90, 91, 86},
+		{0, 0, 0, 0, 0, 0, 0, 0},
+	}
+	var vals []float64
+	for _, r := range rows {
+		vals = append(vals, r...)
+	}
+	for _, op := range []string{"softmax", "log_softmax"} {
+		for _, dt := range []string{"f32", "f64"} {
+			src := fmt.Sprintf(`func.func @f(%%x: tensor<8x8x%[2]s>) -> tensor<8x8x%[2]s> {
+  %%0 = tensor.%[1]s %%x dim = 1 : tensor<8x8x%[2]s>
+  return %%0 : tensor<8x8x%[2]s>
+}`, op, dt)
+			d := interp.F32
+			if dt == "f64" {
+				d = interp.F64
+			}
+			x, err := interp.FromFloats(d, []int64{8, 8}, vals)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rtol, atol := tol(src)
+			t.Run(op+"_"+dt, func(t *testing.T) {
+				diff(t, src, lower(t, src), "f", []*interp.Tensor{x}, rtol, atol)
+				// Columns too (the reduction over the outer dimension).
+				srcT := strings.Replace(src, "dim = 1", "dim = 0", 1)
+				diff(t, srcT, lower(t, srcT), "f", []*interp.Tensor{x}, rtol, atol)
+			})
+		}
 	}
 }

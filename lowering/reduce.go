@@ -269,49 +269,58 @@ func (g *gen) maxAccum(x ir.Value, t ir.Type, kind string, accs map[string]*accu
 	})
 }
 
-// onlineStep is one step of the online softmax normalizer: with a = A[i],
-// m' = max(m, a), s' = s·exp(m - m') + exp(a - m'), computed in f64 except
-// exp(a - m'), which is computed in the element type (as the interpreter's
-// softmax computes exp(x - max)). While m' is -Inf (every element so far
-// is -Inf), s stays 0.
+// onlineStep is one step of the online softmax normalizer: with a = A[i]
+// and m' = max(m, a), s' = s·exp(m - m') + exp(a - m'). One of the two
+// exponents is 0, so with e = exp(-|a - m|) (in f64; a - m in the element
+// type, as the interpreter computes x - max), s' = s + e when a <= m and
+// s' = s·e + 1 when a > m: one exponential per element. While m' is -Inf
+// (every element so far is -Inf), s stays 0; NaN propagates.
 func (g *gen) onlineStep(a ir.Value, full []Expr, m, m2, s ir.Value) (ir.Value, error) {
 	f64 := g.ctx().F64()
 	x, err := g.scalar(a, full)
 	if err != nil {
 		return nil, err
 	}
-	d, err := g.arithOp(arith.SubFName, false, x, m2)
+	d, err := g.arithOp(arith.SubFName, false, x, m)
 	if err != nil {
 		return nil, err
 	}
-	e, err := g.arithOp("math.exp", false, d)
+	ad, err := g.arithOp("math.absf", false, d)
 	if err != nil {
 		return nil, err
 	}
-	if e, err = g.convert(e, f64); err != nil {
-		return nil, err
-	}
-	mw, err := g.convert(m, f64)
+	nd, err := g.arithOp(arith.NegFName, false, ad)
 	if err != nil {
 		return nil, err
 	}
-	m2w, err := g.convert(m2, f64)
+	if nd, err = g.convert(nd, f64); err != nil {
+		return nil, err
+	}
+	e, err := g.arithOp("math.exp", false, nd)
 	if err != nil {
 		return nil, err
 	}
-	dm, err := g.arithOp(arith.SubFName, false, mw, m2w)
+	one, err := g.scalarConst(f64, 1)
 	if err != nil {
 		return nil, err
 	}
-	sc, err := g.arithOp("math.exp", false, dm)
+	se, err := g.arithOp(arith.MulFName, false, s, e)
 	if err != nil {
 		return nil, err
 	}
-	ss, err := g.arithOp(arith.MulFName, false, s, sc)
+	grown, err := g.arithOp(arith.AddFName, false, se, one)
 	if err != nil {
 		return nil, err
 	}
-	s2, err := g.arithOp(arith.AddFName, false, ss, e)
+	same, err := g.arithOp(arith.AddFName, false, s, e)
+	if err != nil {
+		return nil, err
+	}
+	gt, err := g.cmp(true, "ogt", x, m)
+	if err != nil {
+		return nil, err
+	}
+	s2, err := g.arithOp(arith.SelectName, false, gt, grown, same)
 	if err != nil {
 		return nil, err
 	}
