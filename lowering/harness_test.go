@@ -171,7 +171,6 @@ func tol(src string) (float64, float64) {
 	return 1e-10, 1e-12
 }
 
-
 // kernelsRegistry returns every interpreter kernel.
 func kernelsRegistry() *interp.Registry { return kernels.NewRegistry() }
 
