@@ -63,6 +63,7 @@ type corpusCase struct {
 	args      []*interp.Tensor
 	want      []*interp.Tensor
 	wantFail  error
+	rtols     [][2]float64 // refdata cases: (rtol, atol) per result
 }
 
 var caseLine = regexp.MustCompile(`(?m)^// CASE: (@(?:"(?:[^"\\]|\\.)*"|[^\s]+))(.*)$`)
@@ -202,11 +203,7 @@ func TestCorpus(t *testing.T) {
 		if err := os.MkdirAll(out, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(filepath.Join(mod, "harness.bin"), dataDir, out)
-		cmd.Env = append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", procs))
-		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("harness (GOMAXPROCS=%d): %v\n%s", procs, err, b)
-		}
+		runHarness(t, filepath.Join(mod, "harness.bin"), dataDir, out, procs)
 		outs[procs] = out
 	}
 	for _, c := range cases {
@@ -244,6 +241,20 @@ func TestCorpus(t *testing.T) {
 				t.Errorf("%.1f allocations per call, want at most %d", got1.allocs, c.maxAllocs)
 			}
 		})
+	}
+}
+
+// runHarness runs the harness command (with GOMAXPROCS=procs when
+// positive).
+func runHarness(t testing.TB, bin, dataDir, out string, procs int) {
+	t.Helper()
+	cmd := exec.Command(bin, dataDir, out)
+	cmd.Env = os.Environ()
+	if procs > 0 {
+		cmd.Env = append(cmd.Env, fmt.Sprintf("GOMAXPROCS=%d", procs))
+	}
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("harness (GOMAXPROCS=%d): %v\n%s", procs, err, b)
 	}
 }
 

@@ -468,7 +468,16 @@ func (f *fnEmitter) emitYield(op *ir.Operation, body *ir.Block, targets []ir.Val
 	if len(lhs) != len(vals) {
 		return errAt(y, "yields values of the wrong types")
 	}
-	f.line("%s = %s", strings.Join(lhs, ", "), strings.Join(vals, ", "))
+	// Values yielded unchanged need no assignment (and vet flags x = x).
+	var l, r []string
+	for i := range lhs {
+		if lhs[i] != vals[i] {
+			l, r = append(l, lhs[i]), append(r, vals[i])
+		}
+	}
+	if len(l) > 0 {
+		f.line("%s = %s", strings.Join(l, ", "), strings.Join(r, ", "))
+	}
 	return nil
 }
 

@@ -40,6 +40,7 @@ type passOptions struct {
 	printer                          *pass.IRPrinter
 	start                            time.Time
 	printOpts                        asm.PrintOptions
+	instruments                      []pass.Instrumentation // more instrumentations (tt-opt --dump-dir)
 }
 
 // passRequest is one "--some-pass[=options]" on the command line.
@@ -252,6 +253,10 @@ func (po *passOptions) runPasses(module *ir.Operation, stderr io.Writer) error {
 	if po.printer != nil {
 		po.printer.Print = po.printOpts
 		opts.Instrumentations = append(opts.Instrumentations, po.printer)
+	}
+	if len(po.instruments) > 0 {
+		opts.Instrumentations = append(opts.Instrumentations, po.instruments...)
+		opts.DisableThreading = true // they print the whole module
 	}
 	return po.pm.Run(module, opts)
 }

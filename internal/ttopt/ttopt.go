@@ -30,6 +30,7 @@ type options struct {
 	parser            string
 	engine            asm.Engine
 	passes            passOptions
+	emit              emitOptions
 }
 
 // Main runs tt-opt with args (without the program name) and returns the exit status.
@@ -69,6 +70,11 @@ file:line:col: error: message, followed by the source line and a caret.`,
 				status = 1
 				return nil
 			}
+			if err := opts.emit.check(opts); err != nil {
+				fmt.Fprintln(stderr, err)
+				status = 1
+				return nil
+			}
 			engine, err := asm.EngineByName(opts.parser)
 			if err != nil {
 				fmt.Fprintf(stderr, "tt-opt: %v\n", err)
@@ -101,6 +107,7 @@ file:line:col: error: message, followed by the source line and a caret.`,
 	_ = f.MarkHidden("mlir-print-op-generic")
 	_ = f.MarkHidden("mlir-print-debuginfo")
 	addPassFlags(f, &opts.passes)
+	addEmitFlags(f, &opts.emit)
 	cmd.SetVersionTemplate("tt-opt version {{.Version}}\n")
 	cmd.SetArgs(args)
 	cmd.SetIn(stdin)
@@ -183,6 +190,7 @@ func processChunk(opts *options, file string, c chunk, sources *ir.SourceMgr, ou
 		report(ir.AsDiagnostic(err, ir.FileLineCol(file, c.firstLine, 1)))
 	} else {
 		opts.passes.printOpts = asm.PrintOptions{Generic: opts.generic, DebugInfo: opts.debugInfo}
+		opts.emit.begin(file, module, &opts.passes)
 		if err := opts.passes.runPasses(module, stderr); err != nil && !isReported(err) {
 			report(ir.AsDiagnostic(err, module.Loc()))
 		}
@@ -204,6 +212,9 @@ func processChunk(opts *options, file string, c chunk, sources *ir.SourceMgr, ou
 	}
 	if diags.HasErrors() {
 		return false
+	}
+	if opts.emit.active() {
+		return emitGo(opts, module, report, out, stderr)
 	}
 	printModule(opts, module, out)
 	return true

@@ -42,10 +42,11 @@ type Backends struct {
 func NewBackends() *Backends { return &Backends{factories: map[string]func() Backend{}} }
 
 // DefaultBackends returns the backends tt-run offers: "interp", the
-// reference interpreter.
+// reference interpreter, and "go", generated Go code (see NewGoBackend).
 func DefaultBackends() *Backends {
 	b := NewBackends()
 	b.Register("interp", NewInterpBackend)
+	b.Register(GoBackendName, NewGoBackend)
 	return b
 }
 
@@ -98,9 +99,25 @@ func (b *interpBackend) Run(ctx context.Context, args []*interp.Tensor) ([]*inte
 	if b.in == nil {
 		return nil, fmt.Errorf("interp backend: Run before Prepare")
 	}
-	res, err := b.in.RunContext(ctx, b.entry, interp.Values(args...)...)
+	vals := interp.Values(args...)
+	for i, a := range args {
+		// A function may store into its memref arguments: every run gets
+		// its own copy.
+		vals[i] = a.Clone()
+	}
+	res, err := b.in.RunContext(ctx, b.entry, vals...)
 	if err != nil {
 		return nil, err
+	}
+	// memref results are buffers: their storage is the result.
+	for i, v := range res {
+		if buf, ok := v.(*interp.Buffer); ok {
+			t, err := buf.Storage()
+			if err != nil {
+				return nil, fmt.Errorf("result #%d: %v", i, err)
+			}
+			res[i] = t
+		}
 	}
 	return interp.Tensors(res)
 }

@@ -6,7 +6,8 @@
 //	tt-run FILE.mlir [flags]
 //	  --entry NAME          function to run (default: the only public func.func;
 //	                        otherwise an error listing the public functions)
-//	  --backend NAME        interp (default); unknown names are an error listing
+//	  --backend NAME        interp (default) or go (generated Go code, see
+//	                        NewGoBackend); unknown names are an error listing
 //	                        the known backends
 //	  --pass-pipeline P     run this pipeline on the module first (tt-opt syntax,
 //	                        anchored on builtin.module); the backend's own
@@ -17,6 +18,8 @@
 //	  --out DIR             write result i to DIR/out<i>.npy (DIR is created)
 //	  --bench N             after one warm-up run, time N runs and print
 //	                        "bench: median <ms> ms, min <ms> ms over N runs"
+//	  --dump-dir DIR        with --backend go: write the IR after each lowering
+//	                        stage, kernels.dot (and .svg), model.go and main.go
 //
 // FILE may be "-" for standard input. Without --out each result's type and
 // a summary are printed:

@@ -29,6 +29,14 @@ func argTypeOf(t ir.Type) (ArgType, error) {
 			return ArgType{}, err
 		}
 		return ArgType{Type: t, DType: dt, Shape: tt.Shape()}, nil
+	case *ir.MemRefType:
+		// Loop-level functions (the Go backend's input) take buffers: the
+		// same arrays as tensors of their shape.
+		dt, err := interp.DTypeOf(tt.Elem)
+		if err != nil {
+			return ArgType{}, err
+		}
+		return ArgType{Type: t, DType: dt, Shape: tt.Shape()}, nil
 	case *ir.FloatType, *ir.IntegerType, *ir.IndexType:
 		dt, err := interp.DTypeOf(t)
 		if err != nil {
@@ -36,7 +44,7 @@ func argTypeOf(t ir.Type) (ArgType, error) {
 		}
 		return ArgType{Type: t, DType: dt}, nil
 	}
-	return ArgType{}, fmt.Errorf("tt-run can only pass ranked tensors and scalars (f16, bf16, f32, f64, i1, i32, i64, index)")
+	return ArgType{}, fmt.Errorf("tt-run can only pass ranked tensors, memrefs and scalars (f16, bf16, f32, f64, i1, i32, i64, index)")
 }
 
 // npyTypeName is NumPy's name of a .npy dtype.

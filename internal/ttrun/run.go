@@ -35,6 +35,9 @@ type Config struct {
 	Random *Random
 	// Bench, when positive, times that many runs after the first.
 	Bench int
+	// DumpDir, when not empty, receives the Go backend's debug artifacts
+	// (IR after each lowering stage, kernels.dot, model.go, main.go).
+	DumpDir string
 }
 
 // Result is what a run produced.
@@ -74,6 +77,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer closeBackend(be)
+	if err := configureBackend(be, cfg); err != nil {
+		return nil, err
+	}
 	prog, err := Load(name, src, cfg.Pipeline)
 	if err != nil {
 		return nil, err
@@ -100,7 +107,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	for range cfg.Bench {
 		start := time.Now()
 		_, err := be.Run(ctx, args)
-		res.Times = append(res.Times, time.Since(start))
+		res.Times = append(res.Times, runDuration(be, time.Since(start)))
 		if err != nil {
 			return nil, prog.Locate(err)
 		}

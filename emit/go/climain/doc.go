@@ -21,6 +21,9 @@
 // run and prints "bench: median <ms> ms, min <ms> ms over N runs", timing
 // the calls only.
 //
+// Every run gets fresh copies of the arguments (a function may write into
+// its argument buffers).
+//
 // -serve is the protocol tt-run speaks to the command: requests on
 // standard input, responses on standard output, until end of input.
 //

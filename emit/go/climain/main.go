@@ -114,7 +114,7 @@ func ttMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	results, err := entry.invoke(arrays)
+	results, err := entry.invoke(ttCloneArrays(arrays))
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -138,8 +138,9 @@ func ttMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *bench > 0 {
 		times := make([]time.Duration, 0, *bench)
 		for range *bench {
+			fresh := ttCloneArrays(arrays)
 			start := time.Now()
-			if _, err := entry.invoke(arrays); err != nil {
+			if _, err := entry.invoke(fresh); err != nil {
 				fmt.Fprintln(stderr, err)
 				return 1
 			}
@@ -273,8 +274,9 @@ func ttServe(e *ttEntryPoint, in *bufio.Reader, stdout io.Writer) error {
 		if err := ttCheckArgs(e, args); err != nil {
 			fmt.Fprintf(out, "error %s\n", strconv.Quote(err.Error()))
 		} else {
+			fresh := ttCloneArrays(args)
 			start := time.Now()
-			results, err := e.invoke(args)
+			results, err := e.invoke(fresh)
 			elapsed := time.Since(start)
 			if err != nil {
 				fmt.Fprintf(out, "error %s\n", strconv.Quote(err.Error()))

@@ -303,3 +303,20 @@ func ttFromInts(v []int) []int64 {
 	}
 	return out
 }
+
+// ttCloneArrays returns deep copies of arrays (a function may write into
+// its argument buffers; every run starts from the same arguments).
+func ttCloneArrays(arrays []*ttArray) []*ttArray {
+	out := make([]*ttArray, len(arrays))
+	for i, a := range arrays {
+		c := *a
+		c.shape = append([]int(nil), a.shape...)
+		c.f32 = append([]float32(nil), a.f32...)
+		c.f64 = append([]float64(nil), a.f64...)
+		c.b = append([]bool(nil), a.b...)
+		c.i32 = append([]int32(nil), a.i32...)
+		c.i64 = append([]int64(nil), a.i64...)
+		out[i] = &c
+	}
+	return out
+}

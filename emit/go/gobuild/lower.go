@@ -216,13 +216,8 @@ func (d *dumper) finish(ctx context.Context, final *ir.Operation) error {
 	if d.err != nil {
 		return fmt.Errorf("printing the IR for --dump-dir: %v", d.err)
 	}
-	if err := os.MkdirAll(d.dir, 0o755); err != nil {
+	if err := WriteStages(d.dir, d.stages); err != nil {
 		return err
-	}
-	for name, text := range d.stages {
-		if err := os.WriteFile(filepath.Join(d.dir, name), text, 0o644); err != nil {
-			return err
-		}
 	}
 	graphOf := final
 	if d.post != nil {
@@ -257,6 +252,19 @@ func WriteSources(dir string, model, main []byte) error {
 	}
 	if main != nil {
 		return os.WriteFile(filepath.Join(dir, MainFile), main, 0o644)
+	}
+	return nil
+}
+
+// WriteStages writes stage files (name → IR text) into dir.
+func WriteStages(dir string, stages map[string][]byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for name, text := range stages {
+		if err := os.WriteFile(filepath.Join(dir, name), text, 0o644); err != nil {
+			return err
+		}
 	}
 	return nil
 }

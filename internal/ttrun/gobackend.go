@@ -1,0 +1,196 @@
+package ttrun
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	goemit "github.com/tt-compiler/tt/emit/go"
+	"github.com/tt-compiler/tt/emit/go/gobuild"
+	"github.com/tt-compiler/tt/interp"
+	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/runtime/npy"
+)
+
+// The Go backend ("--backend go") compiles the module to Go and runs it:
+// Prepare lowers the module with the pt2-go pipeline (when tt has it;
+// otherwise the module must already be in loop-level form, and a module
+// with tensor ops is an error saying so), emits the Go package
+// (emit/go) and a command that runs its functions, builds them with the Go
+// toolchain into the cache (emit/go/gobuild: $TT_CACHE_DIR or
+// os.UserCacheDir()/tt, keyed by tt's version and the generated code) and
+// starts the command as a child process. Each Run sends the arguments to
+// the child as .npy arrays and reads the results back; repeated runs with
+// the same arguments (--bench) send them once. The time of a run is the
+// call's duration measured inside the child, without the transfers.
+//
+// With --dump-dir, Prepare writes the IR after each lowering stage,
+// kernels.dot (and kernels.svg with Graphviz), model.go and main.go.
+
+// GoBackendName is the name --backend selects the Go backend by.
+const GoBackendName = "go"
+
+// goBackend runs functions as generated Go code in a child process.
+type goBackend struct {
+	dumpDir string
+
+	prog    *gobuild.Program
+	proc    *gobuild.Process
+	fn      *goemit.Func
+	last    []*interp.Tensor
+	lastDur time.Duration
+	timed   bool
+}
+
+// NewGoBackend returns the "go" backend.
+func NewGoBackend() Backend { return &goBackend{} }
+
+func (b *goBackend) Name() string { return GoBackendName }
+
+// SetDumpDir makes Prepare write the debug artifacts into dir.
+func (b *goBackend) SetDumpDir(dir string) { b.dumpDir = dir }
+
+// Prepare lowers, emits, builds (or finds in the cache) and starts the
+// program for entry.
+func (b *goBackend) Prepare(ctx context.Context, module *ir.Operation, entry string) error {
+	if err := gobuild.Lower(ctx, module, gobuild.LowerOptions{DumpDir: b.dumpDir}); err != nil {
+		return err
+	}
+	pkg, err := goemit.Emit(module, goemit.Options{Package: goemit.DefaultPackage})
+	if err != nil {
+		return err
+	}
+	b.fn = pkg.Func(entry)
+	if b.fn == nil {
+		return fmt.Errorf("the Go backend runs public functions only, and @%s is not one", entry)
+	}
+	prog, err := gobuild.Build(ctx, pkg, gobuild.BuildOptions{Version: Version})
+	if err != nil {
+		return err
+	}
+	b.prog = prog
+	if b.dumpDir != "" {
+		if err := gobuild.WriteSources(b.dumpDir, pkg.Source, prog.Main); err != nil {
+			return fmt.Errorf("--dump-dir: %v", err)
+		}
+	}
+	b.proc, err = prog.Start(b.fn.Name)
+	return err
+}
+
+// Run calls the function in the child.
+func (b *goBackend) Run(ctx context.Context, args []*interp.Tensor) ([]*interp.Tensor, error) {
+	if b.proc == nil {
+		return nil, errors.New("go backend: Run before Prepare")
+	}
+	b.timed = false
+	var arrays []*npy.Array
+	if !sameTensors(args, b.last) {
+		for i, a := range args {
+			x, err := a.ToNPY()
+			if err != nil {
+				return nil, fmt.Errorf("argument #%d: %v", i, err)
+			}
+			arrays = append(arrays, x)
+		}
+		if arrays == nil {
+			arrays = []*npy.Array{}
+		}
+	}
+	res, dur, err := b.proc.Call(ctx, arrays)
+	if err != nil {
+		b.last = nil
+		var ce *gobuild.CallError
+		if errors.As(err, &ce) {
+			return nil, errors.New(ce.Msg)
+		}
+		return nil, err
+	}
+	b.last = append(b.last[:0], args...)
+	if len(res) != len(b.fn.Results) {
+		return nil, fmt.Errorf("go backend: %d results, want %d", len(res), len(b.fn.Results))
+	}
+	out := make([]*interp.Tensor, len(res))
+	for i, r := range res {
+		t, err := interp.FromNPY(r)
+		if err == nil && b.fn.Results[i].Elem == goemit.Index {
+			t, err = interp.FromI64(interp.Index, t.Shape(), t.I64())
+		}
+		if err != nil {
+			return nil, fmt.Errorf("result #%d: %v", i, err)
+		}
+		out[i] = t
+	}
+	b.lastDur, b.timed = dur, true
+	return out, nil
+}
+
+// sameTensors reports whether two argument lists hold the same tensors.
+func sameTensors(a, b []*interp.Tensor) bool {
+	if a == nil || b == nil || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// LastRunDuration returns the duration of the last run as measured in the
+// child (the call alone).
+func (b *goBackend) LastRunDuration() (time.Duration, bool) { return b.lastDur, b.timed }
+
+// Close stops the child.
+func (b *goBackend) Close() error {
+	if b.proc == nil {
+		return nil
+	}
+	err := b.proc.Close()
+	b.proc = nil
+	return err
+}
+
+// Optional backend interfaces tt-run uses when a backend has them.
+type (
+	// dumpConfigurer is a backend that writes debug artifacts (--dump-dir).
+	dumpConfigurer interface{ SetDumpDir(dir string) }
+	// runTimer is a backend that measures its runs itself (the Go backend
+	// times the call inside its child process, without the transfers).
+	runTimer interface {
+		LastRunDuration() (time.Duration, bool)
+	}
+)
+
+// configureBackend applies the options only some backends have.
+func configureBackend(be Backend, cfg Config) error {
+	if cfg.DumpDir != "" {
+		d, ok := be.(dumpConfigurer)
+		if !ok {
+			return fmt.Errorf("--dump-dir applies to --backend %s, not %s", GoBackendName, be.Name())
+		}
+		d.SetDumpDir(cfg.DumpDir)
+	}
+	return nil
+}
+
+// runDuration is the time of a run: the backend's own measure when it has
+// one, else the wall time around Run.
+func runDuration(be Backend, wall time.Duration) time.Duration {
+	if t, ok := be.(runTimer); ok {
+		if d, ok := t.LastRunDuration(); ok {
+			return d
+		}
+	}
+	return wall
+}
+
+// closeBackend releases a backend's resources (the Go backend's child).
+func closeBackend(be Backend) {
+	if c, ok := be.(io.Closer); ok {
+		_ = c.Close()
+	}
+}
