@@ -229,6 +229,8 @@ func (f *fuser) rewriteDims() error {
 		switch {
 		case idx != nil:
 			op.Result(0).ReplaceAllUsesWith(idx)
+			op.Erase()
+			f.ops = slices.DeleteFunc(f.ops, func(o *ir.Operation) bool { return o == op })
 		case v != op.Operand(0):
 			op.SetOperand(0, v)
 			op.SetAttr("dim", ir.Int(b.Ctx.I64(), int64(dim)))
