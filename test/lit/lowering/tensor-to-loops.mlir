@@ -4,9 +4,39 @@
 // RUN: tt-opt %s --tensor-to-loops | filecheck %s --check-prefix=UNFUSED
 
 // Softmax makes two passes over each row of its input: one loop computes
-// the maximum and the sum of exp(x - max) together (online normalizer, the
-// sum rescaled when the maximum grows, in f64), one writes the output.
+// the maximum m and the sum s of exp(x - m) together (online normalizer:
+// with one exponential e = exp(-|x - m|) per element, s grows by e, or is
+// rescaled to s*e + 1 when x is a new maximum; in f64), one writes the
+// output.
 // CHECK-LABEL: func.func @softmax(%arg0: memref<4x8xf32>) -> memref<4x8xf32>
+// CHECK: %[[OUT:.*]] = loops.alloc() {tt.overwritten} : memref<4x8xf32>
+// CHECK: loops.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: %[[R:.*]]:2 = loops.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[M:.*]] = %{{.*}}, %[[S:.*]] = %{{.*}}) -> (f32, f64)
+// CHECK-NEXT: %[[X:.*]] = loops.load %arg0[%[[I]], %[[J]]]
+// CHECK-NEXT: %[[M2:.*]] = arith.maxf %[[M]], %[[X]] : f32
+// CHECK-NEXT: %[[D:.*]] = arith.subf %[[X]], %[[M]] : f32
+// CHECK-NEXT: %[[A:.*]] = math.absf %[[D]] : f32
+// CHECK-NEXT: %[[N:.*]] = arith.negf %[[A]] : f32
+// CHECK-NEXT: %[[NW:.*]] = arith.extf %[[N]] : f32 to f64
+// CHECK-NEXT: %[[E:.*]] = math.exp %[[NW]] : f64
+// CHECK-NEXT: %[[SE:.*]] = arith.mulf %[[S]], %[[E]] : f64
+// CHECK-NEXT: %[[GROWN:.*]] = arith.addf %[[SE]], %{{.*}} : f64
+// CHECK-NEXT: %[[SAME:.*]] = arith.addf %[[S]], %[[E]] : f64
+// CHECK-NEXT: %[[GT:.*]] = arith.cmpf ogt, %[[X]], %[[M]] : f32
+// CHECK-NEXT: %[[S2:.*]] = arith.select %[[GT]], %[[GROWN]], %[[SAME]] : f64
+// CHECK-NEXT: %[[EMPTY:.*]] = arith.cmpf oeq, %[[M2]], %{{.*}} : f32
+// CHECK-NEXT: %[[S3:.*]] = arith.select %[[EMPTY]], %[[S]], %[[S2]] : f64
+// CHECK-NEXT: loops.yield %[[M2]], %[[S3]] : f32, f64
+// CHECK: %[[SUM:.*]] = arith.truncf %{{.*}} : f64 to f32
+// CHECK-NEXT: loops.for %[[J2:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: %[[X2:.*]] = loops.load %arg0[%[[I]], %[[J2]]]
+// CHECK-NEXT: %[[D2:.*]] = arith.subf %[[X2]], %[[R]]#0 : f32
+// CHECK-NEXT: %[[E2:.*]] = math.exp %[[D2]] : f32
+// CHECK-NEXT: %[[Y:.*]] = arith.divf %[[E2]], %[[SUM]] : f32
+// CHECK-NEXT: loops.store %[[Y]], %[[OUT]][%[[I]], %[[J2]]]
+// CHECK-NOT: loops.load %arg0
+// CHECK: return %[[OUT]]
+func.func @softmax(%arg0: memref<4x8xf32>) -> memref<4x8xf32>
 // CHECK: %[[OUT:.*]] = loops.alloc() {tt.overwritten} : memref<4x8xf32>
 // CHECK: loops.for %[[I:.*]] = %{{.*}} to %{{.*}} step
 // CHECK-NEXT: %[[R:.*]]:2 = loops.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[M:.*]] = %{{.*}}, %[[S:.*]] = %{{.*}}) -> (f32, f64)
