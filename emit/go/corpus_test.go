@@ -237,8 +237,9 @@ func TestCorpus(t *testing.T) {
 				}
 				compareResult(t, i, want, got1.results[i], c.tol)
 			}
-			if c.maxAllocs >= 0 && got1.allocs > float64(c.maxAllocs) {
-				t.Errorf("%.1f allocations per call, want at most %d", got1.allocs, c.maxAllocs)
+			// Half an allocation of slack for the runtime's own, rare ones.
+			if c.maxAllocs >= 0 && got1.allocs >= float64(c.maxAllocs)+0.5 {
+				t.Errorf("%.2f allocations per call, want at most %d", got1.allocs, c.maxAllocs)
 			}
 		})
 	}

@@ -1,0 +1,183 @@
+package goemit_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	goemit "github.com/tt-compiler/tt/emit/go"
+	"github.com/tt-compiler/tt/emit/go/gobuild"
+	"github.com/tt-compiler/tt/internal/registry"
+	"github.com/tt-compiler/tt/interp"
+	"github.com/tt-compiler/tt/runtime/npy"
+)
+
+// TestRefdata runs the programs of test/refdata (tensor programs with
+// PyTorch's results) through the whole Go path: their pipeline (for the
+// gradient cases), pt2-go, the emitter, one batched go vet and go build,
+// and the generated code's results compared with PyTorch's within the
+// manifest's tolerances. Cases on f16 or bf16 are skipped: the Go backend
+// supports f32, f64, i1, i32, i64 and index.
+func TestRefdata(t *testing.T) {
+	goTool := requireGo(t)
+	root := filepath.Join("..", "..", "test", "refdata")
+	data, err := os.ReadFile(filepath.Join(root, "manifest.json"))
+	if err != nil {
+		t.Skipf("no refdata: %v", err)
+	}
+	var m struct {
+		Cases []struct {
+			Name       string       `json:"name"`
+			MLIRFile   string       `json:"mlir_file"`
+			Func       string       `json:"func"`
+			Pipeline   string       `json:"pipeline"`
+			Inputs     []string     `json:"inputs"`
+			Outputs    []string     `json:"outputs"`
+			Tolerances [][2]float64 `json:"tolerances"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	mod := t.TempDir()
+	writeFile(t, filepath.Join(mod, "go.mod"), []byte("module ttcorpus\n\ngo 1.22\n"))
+	var cases []*corpusCase
+	reg := registry.NewPassRegistry()
+	for i, rc := range m.Cases {
+		src, err := os.ReadFile(filepath.Join(root, rc.MLIRFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		module := parseModule(t, rc.MLIRFile, src)
+		if rc.Pipeline != "" {
+			pm, err := reg.ParseAnchored(rc.Pipeline, "builtin.module")
+			if err != nil {
+				t.Fatalf("%s: %v", rc.Name, err)
+			}
+			if err := pm.Run(module, nil); err != nil {
+				t.Fatalf("%s: %s: %v", rc.Name, rc.Pipeline, err)
+			}
+		}
+		if err := gobuild.Lower(context.Background(), module, gobuild.LowerOptions{}); err != nil {
+			if strings.Contains(err.Error(), "f16 is not supported") {
+				t.Logf("%s: skipped: %v", rc.Name, err)
+				continue
+			}
+			t.Fatalf("%s: pt2-go: %v", rc.Name, err)
+		}
+		pkgName := fmt.Sprintf("r%d", i)
+		pkg, err := goemit.Emit(module, goemit.Options{Package: pkgName, Source: rc.MLIRFile})
+		if err != nil {
+			if strings.Contains(err.Error(), "f16") {
+				t.Logf("%s: skipped: %v", rc.Name, err)
+				continue
+			}
+			t.Fatalf("%s: %v", rc.Name, err)
+		}
+		checkGenerated(t, rc.Name, pkg.Source)
+		writeFile(t, filepath.Join(mod, pkgName, "model.go"), pkg.Source)
+		c := &corpusCase{id: len(cases), file: rc.Name, pkg: pkgName, sym: rc.Func, maxAllocs: -1}
+		if c.fn = pkg.Func(rc.Func); c.fn == nil {
+			t.Fatalf("%s: no exported function for @%s", rc.Name, rc.Func)
+		}
+		for _, in := range rc.Inputs {
+			c.args = append(c.args, readNPY(t, filepath.Join(root, in)))
+		}
+		for j, out := range rc.Outputs {
+			c.want = append(c.want, readNPY(t, filepath.Join(root, out)))
+			tol := [2]float64{1e-5, 1e-6}
+			if j < len(rc.Tolerances) {
+				tol = rc.Tolerances[j]
+			}
+			c.rtols = append(c.rtols, tol)
+		}
+		cases = append(cases, c)
+	}
+	if len(cases) < 20 {
+		t.Fatalf("only %d refdata cases run on the Go backend", len(cases))
+	}
+	dataDir := filepath.Join(mod, "data")
+	for _, c := range cases {
+		for i, a := range c.args {
+			writeFile(t, filepath.Join(dataDir, fmt.Sprintf("case%d.in%d", c.id, i)), rawBytes(a))
+		}
+	}
+	writeFile(t, filepath.Join(mod, "harness", "main.go"), harnessSource(t, cases))
+	runGo(t, goTool, mod, "vet", "./...")
+	runGo(t, goTool, mod, "build", "-o", "harness.bin", "./harness")
+	out := filepath.Join(mod, "out")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	runHarness(t, filepath.Join(mod, "harness.bin"), dataDir, out, 0)
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			got := c.readResults(t, out)
+			if got.err != "" {
+				t.Fatalf("the Go code fails: %s", got.err)
+			}
+			if len(got.results) != len(c.want) {
+				t.Fatalf("%d results, PyTorch has %d", len(got.results), len(c.want))
+			}
+			for i, want := range c.want {
+				if len(got.shapes[i]) != want.Rank() || ir64(got.shapes[i]) != fmt.Sprint(want.Shape()) {
+					t.Errorf("result #%d has shape %v, PyTorch's %v", i, got.shapes[i], want.Shape())
+					continue
+				}
+				compareClose(t, i, want, got.results[i], c.rtols[i])
+			}
+		})
+	}
+}
+
+func ir64(s []int64) string { return fmt.Sprint(s) }
+
+// readNPY reads a .npy file as an interpreter tensor.
+func readNPY(t testing.TB, path string) *interp.Tensor {
+	t.Helper()
+	a, err := npy.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := interp.FromNPY(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+// compareClose checks |got - want| <= atol + rtol·|want| element-wise
+// (NaN matching NaN, infinities exactly); integers and i1 exactly.
+func compareClose(t *testing.T, i int, want *interp.Tensor, got []byte, tol [2]float64) {
+	t.Helper()
+	if !want.DType().IsFloat() {
+		compareResult(t, i, want, got, 0)
+		return
+	}
+	g := decode(want.DType(), got).([]float64)
+	if len(g) != want.Len() {
+		t.Fatalf("result #%d has %d elements, want %d", i, len(g), want.Len())
+	}
+	bad := 0
+	for j := range g {
+		w := want.Float(j)
+		ok := math.Abs(g[j]-w) <= tol[1]+tol[0]*math.Abs(w)
+		if math.IsNaN(w) || math.IsInf(w, 0) {
+			ok = (math.IsNaN(w) && math.IsNaN(g[j])) || w == g[j]
+		}
+		if !ok {
+			if bad < 5 {
+				t.Errorf("result #%d element %d = %v, PyTorch's %v (rtol %g, atol %g)", i, j, g[j], w, tol[0], tol[1])
+			}
+			bad++
+		}
+	}
+	if bad > 0 {
+		t.Errorf("result #%d: %d of %d elements differ", i, bad, len(g))
+	}
+}
