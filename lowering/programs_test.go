@@ -59,6 +59,16 @@ var programs = []program{
   %0 = tensor.reduce_mean %x dims = [1] : tensor<?x?xf32>
   return %0 : tensor<?xf32>
 }`},
+	{name: "dynamic_views", fn: "f", dyn: 3, src: `func.func @f(%x: tensor<?x4xf32>, %b: tensor<?xf32>) -> (tensor<?xf32>, tensor<4x?xf32>, tensor<?x2x2xf32>) {
+  %r = tensor.reshape %x : tensor<?x4xf32> -> tensor<?xf32>
+  %e = tensor.exp %r : tensor<?xf32>
+  %t = tensor.transpose %x perm = [1, 0] : tensor<?x4xf32>
+  %n = tensor.dim %x dim = 0 : tensor<?x4xf32>
+  %bb = tensor.broadcast %b dims = [1] sizes(%n) : tensor<?xf32> -> tensor<4x?xf32>
+  %s = tensor.add %t, %bb : tensor<4x?xf32>
+  %r3 = tensor.reshape %x sizes(%n) : tensor<?x4xf32> -> tensor<?x2x2xf32>
+  return %e, %s, %r3 : tensor<?xf32>, tensor<4x?xf32>, tensor<?x2x2xf32>
+}`},
 	{name: "views", fn: "f", src: `func.func @f(%x: tensor<2x3x4xf32>, %b: tensor<4xf32>) -> (tensor<4x6xf32>, tensor<3x2xf32>) {
   %t = tensor.transpose %x perm = [2, 0, 1] : tensor<2x3x4xf32>
   %r = tensor.reshape %t : tensor<4x2x3xf32> -> tensor<4x6xf32>
