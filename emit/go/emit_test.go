@@ -99,14 +99,14 @@ func TestHostileSymbolNames(t *testing.T) {
 		names[fn.Symbol] = fn.Name
 	}
 	want := map[string]string{
-		"x(); os.Exit(1) //": "XOsExit1",
+		"x(); os.Exit(1) //":                         "XOsExit1",
 		"a\n}\nfunc init() { panic(\"pwned\") }\n//": "AFuncInitPanicPwned",
-		"*/ import \"os\" /*": "ImportOs",
-		"a_b":                "AB",
-		"aB":                 "AB2",
-		"func":               "Func",
-		"0":                  "F0",
-		"\u2603":             "F",
+		"*/ import \"os\" /*":                        "ImportOs",
+		"a_b":                                        "AB",
+		"aB":                                         "AB2",
+		"func":                                       "Func",
+		"0":                                          "F0",
+		"\u2603":                                     "F",
 	}
 	for sym, name := range want {
 		if names[sym] != name {
@@ -137,7 +137,7 @@ func TestExportedNames(t *testing.T) {
 func TestErrors(t *testing.T) {
 	cases := []struct {
 		name, text, want string
-		line           int
+		line             int
 	}{
 		{"tensor", "func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n  %y = tensor.add %x, %x : tensor<4xf32>\n  return %y : tensor<4xf32>\n}\n", "tensors must be lowered to loops first", 1},
 		{"f16", "func.func @f(%x: memref<4xf16>) {\n  return\n}\n", "element type f16 is not supported by the Go backend", 1},
