@@ -918,6 +918,9 @@ func (f *fnEmitter) emitCallExtern(op *ir.Operation) error {
 // fails at emission when two known sizes differ.
 func (f *fnEmitter) emitChecks(op *ir.Operation, kernel string, checks []sizeCheck) error {
 	for _, c := range checks {
+		if c.a == c.b {
+			continue // one expression: equal
+		}
 		x, errX := strconv.ParseInt(c.a, 10, 64)
 		y, errY := strconv.ParseInt(c.b, 10, 64)
 		if errX == nil && errY == nil {
