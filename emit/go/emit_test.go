@@ -310,3 +310,23 @@ func FuzzEmit(f *testing.F) {
 		}
 	})
 }
+
+// TestBenchModelUpToDate checks that the generated package of the
+// benchmark module (emit/go/bench) is what the emitter writes today.
+func TestBenchModelUpToDate(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("bench", "matmul.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := goemit.Emit(parseModule(t, "matmul.mlir", src), goemit.Options{Source: "matmul.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	committed, err := os.ReadFile(filepath.Join("bench", "model", "model.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(committed, pkg.Source) {
+		t.Errorf("emit/go/bench/model/model.go is stale: run tt-opt matmul.mlir --emit=go -o model/model.go in emit/go/bench")
+	}
+}
