@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,6 +15,8 @@ import (
 	"github.com/tt-compiler/tt/emit/go/gobuild"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
+	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/ir/asm"
 	"github.com/tt-compiler/tt/runtime/npy"
 )
 
@@ -179,5 +182,131 @@ func compareClose(t *testing.T, i int, want *interp.Tensor, got []byte, tol [2]f
 	}
 	if bad > 0 {
 		t.Errorf("result #%d: %d of %d elements differ", i, bad, len(g))
+	}
+}
+
+// TestInterpReference runs the per-op PyTorch fixtures of
+// interp/testdata/ref (one small program per case) through pt2-go and the
+// emitter as one package: every case's functions are moved, renamed, into
+// one module, so that one go build covers them all. Cases on f16 or bf16
+// are skipped.
+func TestInterpReference(t *testing.T) {
+	goTool := requireGo(t)
+	root := filepath.Join("..", "..", "interp", "testdata", "ref")
+	data, err := os.ReadFile(filepath.Join(root, "manifest.json"))
+	if err != nil {
+		t.Skipf("no fixtures: %v", err)
+	}
+	var m struct {
+		Cases []struct {
+			Name    string   `json:"name"`
+			MLIR    string   `json:"mlir"`
+			Func    string   `json:"func"`
+			Inputs  []string `json:"inputs"`
+			Outputs []string `json:"outputs"`
+			RTol    float64  `json:"rtol"`
+			ATol    float64  `json:"atol"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	ctx := registry.NewContext()
+	combined, err := asm.Parse(ctx, []byte("module {\n}\n"), asm.ParseOptions{Filename: "combined.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type pending struct {
+		name, sym    string
+		inputs, outs []string
+		rtol, atol   float64
+	}
+	var cases []pending
+	for _, rc := range m.Cases {
+		if strings.Contains(rc.MLIR, "f16") {
+			continue
+		}
+		mod, err := asm.Parse(ctx, []byte(rc.MLIR), asm.ParseOptions{Filename: rc.Name + ".mlir"})
+		if err != nil {
+			t.Fatalf("%s: %v", rc.Name, err)
+		}
+		if err := gobuild.Lower(context.Background(), mod, gobuild.LowerOptions{}); err != nil {
+			t.Fatalf("%s: pt2-go: %v", rc.Name, err)
+		}
+		// Prefix every symbol of the case, and the calls to them.
+		prefix := "c" + strconv.Itoa(len(cases)) + "_"
+		mod.Walk(func(op *ir.Operation) {
+			if ref, ok := op.Attr("callee").(*ir.SymbolRefAttr); ok && op.Name() == "func.call" {
+				op.SetAttr("callee", ir.SymbolRef(prefix+ref.Root))
+			}
+		})
+		var funcs []*ir.Operation
+		for op := mod.Region(0).Front().First(); op != nil; op = op.Next() {
+			funcs = append(funcs, op)
+		}
+		for _, op := range funcs {
+			op.SetAttr("sym_name", ir.String(prefix+ir.SymbolName(op)))
+			op.Remove()
+			combined.Region(0).Front().Append(op)
+		}
+		cases = append(cases, pending{rc.Name, prefix + rc.Func, rc.Inputs, rc.Outputs, rc.RTol, rc.ATol})
+	}
+	if len(cases) < 100 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	if err := ir.Verify(combined); err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := goemit.Emit(combined, goemit.Options{Package: "ref"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGenerated(t, "ref", pkg.Source)
+	mod := t.TempDir()
+	writeFile(t, filepath.Join(mod, "go.mod"), []byte("module ttcorpus\n\ngo 1.22\n"))
+	writeFile(t, filepath.Join(mod, "ref", "model.go"), pkg.Source)
+	var run []*corpusCase
+	for _, p := range cases {
+		c := &corpusCase{id: len(run), file: p.name, pkg: "ref", sym: p.sym, maxAllocs: -1}
+		if c.fn = pkg.Func(p.sym); c.fn == nil {
+			t.Fatalf("%s: no exported function", p.name)
+		}
+		for _, in := range p.inputs {
+			c.args = append(c.args, readNPY(t, filepath.Join(root, in)))
+		}
+		for _, out := range p.outs {
+			c.want = append(c.want, readNPY(t, filepath.Join(root, out)))
+			c.rtols = append(c.rtols, [2]float64{p.rtol, p.atol})
+		}
+		run = append(run, c)
+	}
+	dataDir := filepath.Join(mod, "data")
+	for _, c := range run {
+		for i, a := range c.args {
+			writeFile(t, filepath.Join(dataDir, fmt.Sprintf("case%d.in%d", c.id, i)), rawBytes(a))
+		}
+	}
+	writeFile(t, filepath.Join(mod, "harness", "main.go"), harnessSource(t, run))
+	runGo(t, goTool, mod, "vet", "./...")
+	runGo(t, goTool, mod, "build", "-o", "harness.bin", "./harness")
+	out := filepath.Join(mod, "out")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	runHarness(t, filepath.Join(mod, "harness.bin"), dataDir, out, 0)
+	for _, c := range run {
+		t.Run(c.file, func(t *testing.T) {
+			got := c.readResults(t, out)
+			if got.err != "" {
+				t.Fatalf("the Go code fails: %s", got.err)
+			}
+			for i, want := range c.want {
+				if ir64(got.shapes[i]) != fmt.Sprint(want.Shape()) {
+					t.Errorf("result #%d has shape %v, PyTorch's %v", i, got.shapes[i], want.Shape())
+					continue
+				}
+				compareClose(t, i, want, got.results[i], c.rtols[i])
+			}
+		})
 	}
 }
