@@ -38,12 +38,14 @@ import (
 //
 // A program's cases are comment lines:
 //
-//	// CASE: @sym [shapes=AxB,_,...] [tol=X] [ints=LO:HI] [maxallocs=N] [error=TEXT]
+//	// CASE: @sym [shapes=AxB,_,...] [tol=X] [ints=LO:HI] [maxallocs=N] [concurrent] [error=TEXT]
 //
 // shapes gives each argument's shape (needed for dynamic sizes; _ for a
 // scalar), tol the relative tolerance of float results, ints the range of
 // random integer inputs, maxallocs a bound on heap allocations per call
-// after the first, error a substring of the error the call must return
+// after the first, concurrent makes the harness also call the function
+// from 8 goroutines at once and check that every call returns the first
+// call's results, error a substring of the error the call must return
 // (the interpreter must fail too).
 
 // corpusCase is one call of the corpus.
@@ -60,6 +62,7 @@ type corpusCase struct {
 	intHi     int64
 	maxAllocs int // -1: unchecked
 	wantErr   string
+	conc      bool // also call from several goroutines at once
 	args      []*interp.Tensor
 	want      []*interp.Tensor
 	wantFail  error
@@ -241,6 +244,9 @@ func TestCorpus(t *testing.T) {
 			if c.maxAllocs >= 0 && got1.allocs >= float64(c.maxAllocs)+0.5 {
 				t.Errorf("%.2f allocations per call, want at most %d", got1.allocs, c.maxAllocs)
 			}
+			if c.conc && got4.concurrent != "ok" {
+				t.Errorf("concurrent calls: %s", got4.concurrent)
+			}
 		})
 	}
 }
@@ -309,6 +315,8 @@ func parseCase(t testing.TB, file, sym, opts string) *corpusCase {
 			c.maxAllocs, err = strconv.Atoi(v)
 		case "error":
 			c.wantErr = v
+		case "concurrent":
+			c.conc = true
 		default:
 			t.Fatalf("%s: unknown case option %q", file, field)
 		}
@@ -507,10 +515,11 @@ func decode(dt interp.DType, b []byte) any {
 
 // caseResults is what the harness wrote for a case.
 type caseResults struct {
-	err     string
-	results [][]byte
-	shapes  [][]int64
-	allocs  float64
+	err        string
+	results    [][]byte
+	shapes     [][]int64
+	allocs     float64
+	concurrent string
 }
 
 func (c *corpusCase) readResults(t *testing.T, dir string) caseResults {
@@ -548,6 +557,9 @@ func (c *corpusCase) readResults(t *testing.T, dir string) caseResults {
 	if a, err := os.ReadFile(base + ".allocs"); err == nil {
 		r.allocs, _ = strconv.ParseFloat(strings.TrimSpace(string(a)), 64)
 	}
+	if c, err := os.ReadFile(base + ".concurrent"); err == nil {
+		r.concurrent = string(c)
+	}
 	return r
 }
 
@@ -571,6 +583,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 `)
 	pkgs := map[string]bool{}
 	for _, c := range cases {
@@ -714,6 +727,30 @@ func allocs(name string, f func()) {
 	put(name, []byte(fmt.Sprint(float64(b.Mallocs-a.Mallocs)/n)))
 }
 
+// concurrent calls f from 8 goroutines, 3 times each, and records "ok"
+// when every call returns what a first call returned.
+func concurrent(name string, f func() []byte) {
+	want := f()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	status := "ok"
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 3; i++ {
+				if got := f(); string(got) != string(want) {
+					mu.Lock()
+					status = "a concurrent call returned different results"
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	put(name, []byte(status))
+}
+
 func main() {
 	data, out = os.Args[1], os.Args[2]
 `)
@@ -769,6 +806,25 @@ func main() {
 		}
 		if c.maxAllocs >= 0 {
 			fmt.Fprintf(&b, "\tallocs(%q, func() { %s.%s(%s) })\n", name+".allocs", c.pkg, c.fn.Name, strings.Join(call, ", "))
+		}
+		if c.conc {
+			var encs []string
+			for i := range c.fn.Results {
+				encs = append(encs, fmt.Sprintf("enc(r%d)", i))
+			}
+			fmt.Fprintf(&b, "\tconcurrent(%q, func() []byte {\n", name+".concurrent")
+			fmt.Fprintf(&b, "\t\t%s := %s.%s(%s)\n", strings.Join(rets, ", "), c.pkg, c.fn.Name, strings.Join(call, ", "))
+			fmt.Fprintf(&b, "\t\tif err != nil {\n\t\t\treturn []byte(err.Error())\n\t\t}\n")
+			for _, r := range rets[:len(rets)-1] {
+				if strings.Contains(r, "_") {
+					fmt.Fprintf(&b, "\t\t_ = %s\n", r)
+				}
+			}
+			b.WriteString("\t\tvar all []byte\n")
+			for _, e := range encs {
+				fmt.Fprintf(&b, "\t\tall = append(all, %s...)\n", e)
+			}
+			b.WriteString("\t\treturn all\n\t})\n")
 		}
 		b.WriteString("}\n")
 	}

@@ -2,11 +2,11 @@
 // sizes) and tt.conv2d.
 
 // CASE: @mm_relu tol=1e-5
-// CASE: @bmm shapes=3x5x70,3x70x33 tol=1e-5
+// CASE: @bmm shapes=3x5x70,3x70x33 tol=1e-5 concurrent
 // CASE: @bmm shapes=1x0x4,1x4x4
 // CASE: @conv tol=1e-5
 // CASE: @conv_groups tol=1e-5
-// CASE: @mm_big tol=1e-4 maxallocs=8
+// CASE: @mm_big tol=1e-4 maxallocs=8 concurrent
 func.func @mm_relu(%a: memref<70x90xf32>, %b: memref<90x50xf32>) -> memref<70x50xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -4,7 +4,7 @@
 
 // CASE: @math32
 // CASE: @math64
-// CASE: @specials
+// CASE: @specials concurrent
 func.func @math32(%x: memref<100xf32>, %y: memref<100xf32>) -> (memref<100xf32>, memref<100xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

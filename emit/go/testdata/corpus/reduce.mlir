@@ -2,7 +2,7 @@
 // vector accumulator, vector.reduction), a full sum with a dynamic size.
 
 // CASE: @softmax shapes=7x37
-// CASE: @softmax shapes=300x64
+// CASE: @softmax shapes=300x64 concurrent
 // CASE: @sum shapes=1001
 // CASE: @sum shapes=0
 func.func @softmax(%x: memref<?x?xf32>) -> memref<?x?xf32> {
