@@ -41,19 +41,19 @@ func CacheDir() string {
 	return filepath.Join(os.TempDir(), "tt-cache")
 }
 
-// GoTool returns the go command to build with: go on PATH, else the one
-// in runtime.GOROOT()'s bin.
+// GoTool returns the go command to build with: go on PATH, else
+// $GOROOT/bin/go.
 func GoTool() (string, error) {
 	if p, err := exec.LookPath("go"); err == nil {
 		return p, nil
 	}
-	if root := runtime.GOROOT(); root != "" {
+	if root := os.Getenv("GOROOT"); root != "" {
 		p := filepath.Join(root, "bin", "go")
 		if _, err := os.Stat(p); err == nil {
 			return p, nil
 		}
 	}
-	return "", errors.New("the Go backend needs the Go toolchain, and no go command was found on PATH")
+	return "", errors.New("the Go backend needs the Go toolchain, and no go command was found on PATH (or in $GOROOT/bin)")
 }
 
 // BuildOptions configure Build.
