@@ -315,7 +315,11 @@ func (m *modEmitter) emitWrapper(b *bytes.Buffer, fi *funcInfo) *Func {
 		if len(p.Dims) > 0 {
 			s += ", sizes " + strings.Join(p.Dims, ", ")
 		} else {
-			s += fmt.Sprintf(", %d elements", ir.NumElements(p.Shape))
+			if n := ir.NumElements(p.Shape); n == 1 {
+				s += ", 1 element"
+			} else {
+				s += fmt.Sprintf(", %d elements", n)
+			}
 		}
 		return s
 	}

@@ -810,8 +810,11 @@ func (f *fnEmitter) restore(saved map[ir.Value]*gval) {
 
 // locComment renders an op's location for a comment (" at file:line:col").
 func locComment(op *ir.Operation) string {
-	if op.Loc() == nil {
+	switch l := op.Loc().(type) {
+	case nil:
 		return ""
+	case *ir.FileLineColLoc:
+		return " at " + commentText(fmt.Sprintf("%s:%d:%d", l.File, l.Line, l.Col))
 	}
 	s := op.Loc().String()
 	if s == "" || s == "loc(unknown)" {

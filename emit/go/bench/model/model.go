@@ -22,7 +22,7 @@ import (
 // tt's index type is 64 bits wide: this package needs a 64-bit platform.
 const _ uint = 32<<(^uint(0)>>63) - 64
 
-// Matmul runs @matmul at loc("matmul.mlir":4:1).
+// Matmul runs @matmul at matmul.mlir:4:1.
 //
 // Arguments (buffers are flat and row-major):
 //
@@ -47,7 +47,7 @@ func Matmul(in0 []float32, in0Dim0 int, in0Dim1 int, in1 []float32, in1Dim0 int,
 	return out0, out0Dim0, out0Dim1, nil
 }
 
-// Naive runs @naive at loc("matmul.mlir":14:1).
+// Naive runs @naive at matmul.mlir:14:1.
 //
 // Arguments (buffers are flat and row-major):
 //
