@@ -2,14 +2,19 @@
 // end to end through tt: the model is written in the tensor dialect
 // (model.mlir), differentiated ahead of time by the aot-autograd pass into
 // @loss_grad, wrapped by a @train_step built with the Go API (one SGD
-// update: p - lr * grad), and run by the reference interpreter.
+// update: p - lr * grad, package sgd), and run by the reference interpreter
+// (-backend interp, the default) or compiled to Go (-backend go: the pt2-go
+// pipeline, the Go emitter and a build of the generated package, run as a
+// child process, as tt-run --backend go does).
 //
 //	go run ./examples/digits -epochs 20
+//	go run ./examples/digits -epochs 20 -backend go
 package main
 
 import (
 	"bufio"
 	"compress/gzip"
+	"context"
 	_ "embed"
 	"flag"
 	"fmt"
@@ -19,11 +24,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tt-compiler/tt/dialects/builtin"
-	"github.com/tt-compiler/tt/dialects/tensor"
+	"github.com/tt-compiler/tt/examples/digits/sgd"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
-	"github.com/tt-compiler/tt/interp/kernels"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 )
@@ -40,11 +43,12 @@ const (
 
 // config is what a training run needs.
 type config struct {
-	epochs int
-	lr     float64
-	seed   int64
-	data   string
-	log    func(format string, args ...any)
+	epochs  int
+	lr      float64
+	seed    int64
+	data    string
+	backend string // "interp" (default) or "go"
+	log     func(format string, args ...any)
 }
 
 // epochStats is the outcome of one epoch.
@@ -59,6 +63,7 @@ func main() {
 	flag.Float64Var(&cfg.lr, "lr", 0.1, "SGD learning rate")
 	flag.Int64Var(&cfg.seed, "seed", 1, "seed for the data split, shuffling and initial weights")
 	flag.StringVar(&cfg.data, "data", "examples/digits/data/digits.csv.gz", "the digits CSV (gzip)")
+	flag.StringVar(&cfg.backend, "backend", "interp", "where the model runs: interp (the reference interpreter) or go (compiled to Go)")
 	flag.Parse()
 	if _, err := train(cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "digits:", err)
@@ -142,41 +147,13 @@ func buildModule(lr float64) (*ir.Operation, error) {
 	return m, ir.Verify(m)
 }
 
-// addTrainStep builds, with the Go API,
+// addTrainStep adds
 //
 //	func.func @train_step(x, y, w1, b1, w2, b2) -> (loss, w1', b1', w2', b2')
 //
 // that calls @loss_grad and takes one SGD step on the parameters.
 func addTrainStep(m *ir.Operation, lr float64) error {
-	ctx := m.Context()
-	table := ir.NewSymbolTable(m)
-	grad := table.Lookup("loss_grad")
-	if grad == nil {
-		return fmt.Errorf("aot-autograd did not produce @loss_grad")
-	}
-	gt := builtin.FuncType(grad)
-	ins := gt.Inputs                                     // x, y, w1, b1, w2, b2
-	outs := append([]ir.Type{gt.Results[0]}, ins[2:]...) // loss, new parameters
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointToEnd(builtin.ModuleBody(m))
-	st := &ir.OperationState{Name: builtin.Func.Name, Attrs: []ir.NamedAttr{
-		{Name: ir.SymbolAttrName, Value: ir.String("train_step")},
-		{Name: builtin.FunctionTypeAttr, Value: &ir.TypeAttr{Value: ctx.Function(ins, outs)}},
-	}}
-	body := st.AddRegion()
-	b.MustCreate(st)
-	entry := b.CreateBlock(body, ins, nil)
-	call := b.MustCreate(&ir.OperationState{Name: builtin.Call.Name, Operands: entry.ArgValues(), ResultTypes: gt.Results,
-		Attrs: []ir.NamedAttr{{Name: builtin.CalleeAttr, Value: ir.SymbolRef("loss_grad")}}})
-	// @loss_grad returns (loss, dx, dw1, db1, dw2, db2): x is an f32 argument too.
-	rets := []ir.Value{call.Result(0)}
-	for i := 2; i < len(ins); i++ {
-		p, g := entry.Arg(i), call.Result(i)
-		step := tensor.Mul(b, g, tensor.Full(b, p.Type().(*ir.RankedTensorType), lr))
-		rets = append(rets, tensor.Sub(b, p, step))
-	}
-	b.MustCreate(&ir.OperationState{Name: builtin.Return.Name, Operands: rets})
-	return nil
+	return sgd.AddStep(m, "loss_grad", "train_step", []int{2, 3, 4, 5}, lr)
 }
 
 // initParams returns w1, b1, w2, b2 with PyTorch's default Linear init
@@ -214,18 +191,21 @@ func batchTensors(d *dataset, idx []int) (*interp.Tensor, *interp.Tensor) {
 	return x, y
 }
 
-func accuracy(in *interp.Interpreter, d *dataset, params []*interp.Tensor) (float64, error) {
+func accuracy(be backend, d *dataset, params []*interp.Tensor) (float64, error) {
 	idx := make([]int, len(d.y))
 	for i := range idx {
 		idx[i] = i
 	}
 	x, _ := batchTensors(d, idx)
-	out, err := in.RunTensors("predict", append([]*interp.Tensor{x}, params...)...)
+	classes, err := be.predict(x, params)
 	if err != nil {
 		return 0, err
 	}
+	if len(classes) != len(d.y) {
+		return 0, fmt.Errorf("predict returned %d classes for %d images", len(classes), len(d.y))
+	}
 	right := 0
-	for i, c := range out[0].I64() {
+	for i, c := range classes {
 		if c == d.y[i] {
 			right++
 		}
@@ -245,7 +225,11 @@ func train(cfg config) ([]epochStats, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := interp.New(m, kernels.NewRegistry())
+	be, err := newBackend(context.Background(), cfg.backend, m)
+	if err != nil {
+		return nil, err
+	}
+	defer be.close()
 	params := initParams(r)
 	var history []epochStats
 	for epoch := 1; epoch <= cfg.epochs; epoch++ {
@@ -253,15 +237,15 @@ func train(cfg config) ([]epochStats, error) {
 		sum, steps := 0.0, 0
 		for start := 0; start+batch <= len(perm); start += batch {
 			x, y := batchTensors(trainSet, perm[start:start+batch])
-			out, err := in.RunTensors("train_step", append([]*interp.Tensor{x, y}, params...)...)
+			loss, next, err := be.step(x, y, params)
 			if err != nil {
 				return nil, err
 			}
-			sum += out[0].Float(0)
+			sum += loss
 			steps++
-			params = out[1:]
+			params = next
 		}
-		acc, err := accuracy(in, testSet, params)
+		acc, err := accuracy(be, testSet, params)
 		if err != nil {
 			return nil, err
 		}
