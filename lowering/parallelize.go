@@ -166,7 +166,7 @@ func soleInnerLoop(l *ir.Operation) *ir.Operation {
 			}
 			inner = op
 		case op.Name() == loops.YieldName:
-		case op.NumRegions() > 0 || !op.HasTrait(ir.Pure):
+		case op.NumRegions() > 0 || !ir.IsMemoryEffectFree(op):
 			return nil
 		}
 	}
@@ -236,7 +236,7 @@ func independentIterations(l *ir.Operation) bool {
 				ok = ok && definedIn(o.Operand(0), l)
 			case loops.AllocName, loops.ForName, loops.IfName, loops.ParallelName, loops.YieldName, loops.DimName:
 			default:
-				if !o.HasTrait(ir.Pure) {
+				if !ir.IsMemoryEffectFree(o) {
 					ok = false
 				}
 			}

@@ -302,7 +302,7 @@ func planVector(l *ir.Operation, o VectorizeOptions) *vecPlan {
 			continue
 		}
 		if !varies {
-			if !op.HasTrait(ir.Pure) {
+			if !ir.IsMemoryEffectFree(op) {
 				return nil
 			}
 			continue
