@@ -5,7 +5,6 @@ import (
 
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/loops"
-	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/pass"
 )
@@ -29,6 +28,7 @@ type VectorizeOptions struct {
 type VectorizeStats struct {
 	Loops      int // innermost loops vectorized
 	Reductions int // carried values turned into vector accumulators
+	Online     int // online softmax normalizers vectorized lane by lane
 	Tails      int // scalar tail loops kept (trip counts not known to be multiples of the width)
 	Scalar     int // innermost loops over buffers left scalar
 }
@@ -186,7 +186,15 @@ type vecPlan struct {
 	width   int64
 	varying map[ir.Value]bool // values that vary with the iteration
 	index   map[ir.Value]bool // varying index values (kept scalar)
-	reds    []reduction
+	carried []carriedPlan     // one per carried value
+	pairs   []*onlinePair
+}
+
+// carriedPlan is how a carried value is vectorized: a reduction, or one of
+// the two values of an online softmax normalizer.
+type carriedPlan struct {
+	red  *reduction
+	pair *onlinePair
 }
 
 // planVector checks a loop (whose body is straight-line) and returns its
@@ -206,9 +214,21 @@ func planVector(l *ir.Operation, o VectorizeOptions) *vecPlan {
 		return nil
 	}
 	p := &vecPlan{l: l, varying: map[ir.Value]bool{iv: true}, index: map[ir.Value]bool{iv: true}}
-	// Carried values must be reductions.
+	// Carried values must be reductions, or online normalizers.
+	p.carried = make([]carriedPlan, nCarried)
+	for _, pr := range matchOnlinePairs(body, yield) {
+		if p.carried[pr.mPos].pair != nil || p.carried[pr.sPos].pair != nil {
+			continue
+		}
+		p.carried[pr.mPos].pair, p.carried[pr.sPos].pair = pr, pr
+		p.pairs = append(p.pairs, pr)
+	}
 	for k := range nCarried {
 		acc := body.Arg(1 + k)
+		p.varying[acc] = true
+		if p.carried[k].pair != nil {
+			continue
+		}
 		if !acc.HasOneUse() || !vectorElem(acc.Type()) {
 			return nil
 		}
@@ -228,8 +248,7 @@ func planVector(l *ir.Operation, o VectorizeOptions) *vecPlan {
 		if !r.HasOneUse() || yield.Operand(k) != ir.Value(r) {
 			return nil
 		}
-		p.reds = append(p.reds, reduction{combine: c, kind: kind, accPos: u.Index()})
-		p.varying[acc] = true
+		p.carried[k].red = &reduction{combine: c, kind: kind, accPos: u.Index()}
 	}
 	memo := map[ir.Value]linear{}
 	// unitStride reports whether indices access consecutive elements of the
@@ -423,20 +442,25 @@ func (p *vecPlan) rewrite(st *VectorizeStats) error {
 		return err
 	}
 	vt := func(t ir.Type) ir.Type { return ctx.Vector([]int64{p.width}, nil, t) }
-	// Vector accumulators start at the identity.
+	// Vector accumulators start at the identity (online normalizers at
+	// (-Inf, 0): no element yet).
 	inits := []ir.Value{lb, vub, w}
-	for _, r := range p.reds {
-		t := r.combine.Result(0).Type()
-		id, _ := identity(r.combine.Name(), t)
-		c, err := arith.BuildConstant(b, loc, id)
+	for k, c := range p.carried {
+		t := l.Result(k).Type()
+		var id ir.Attribute
+		switch {
+		case c.red != nil:
+			id, _ = identity(c.red.combine.Name(), t)
+		case k == c.pair.mPos:
+			id = ir.Float(t, math.Inf(-1))
+		default:
+			id = ir.Float(t, 0)
+		}
+		v, err := splat(b, loc, id, vt(t))
 		if err != nil {
 			return err
 		}
-		bc, err := b.Create(&ir.OperationState{Name: "vector.broadcast", Loc: loc, Operands: []ir.Value{c.Result(0)}, ResultTypes: []ir.Type{vt(t)}})
-		if err != nil {
-			return err
-		}
-		inits = append(inits, bc.Result(0))
+		inits = append(inits, v)
 	}
 	state := &ir.OperationState{Name: loops.ForName, Loc: loc, Operands: inits}
 	argTypes := []ir.Type{ctx.Index()}
@@ -464,7 +488,7 @@ func (p *vecPlan) rewrite(st *VectorizeStats) error {
 	scalars := ir.NewMapping()
 	scalars.Map(body.Arg(0), vbody.Arg(0))
 	vecs := map[ir.Value]ir.Value{}
-	for k := range p.reds {
+	for k := range p.carried {
 		vecs[body.Arg(1+k)] = vbody.Arg(1 + k)
 	}
 	bcast := map[ir.Value]ir.Value{}
@@ -550,26 +574,15 @@ func (p *vecPlan) rewrite(st *VectorizeStats) error {
 			b.Clone(op, scalars)
 		}
 	}
-	// Combine the lanes, then the initial value.
+	// Combine the lanes, then the initial values.
 	b.SetInsertionPointAfter(vloop)
-	finals := make([]ir.Value, len(p.reds))
-	for k, r := range p.reds {
-		t := r.combine.Result(0).Type()
-		red, err := b.Create(&ir.OperationState{Name: "vector.reduction", Loc: loc, Operands: []ir.Value{vloop.Result(k)},
-			ResultTypes: []ir.Type{t}, Attrs: []ir.NamedAttr{{Name: "kind", Value: vector.KindAttr(r.kind)}}})
-		if err != nil {
-			return err
-		}
-		operands := []ir.Value{red.Result(0), red.Result(0)}
-		operands[r.accPos] = l.Operand(3 + k)
-		c, err := b.Create(&ir.OperationState{Name: r.combine.Name(), Loc: loc, Operands: operands, ResultTypes: []ir.Type{t}, Attrs: r.combine.Attrs()})
-		if err != nil {
-			return err
-		}
-		finals[k] = c.Result(0)
+	finals, err := p.finish(b, vloop, vub)
+	if err != nil {
+		return err
 	}
 	st.Loops++
-	st.Reductions += len(p.reds)
+	st.Reductions += len(p.carried) - len(p.pairs)
+	st.Online += len(p.pairs)
 	if known && lbConst && trips%p.width == 0 {
 		for k, v := range finals {
 			l.Result(k).ReplaceAllUsesWith(v)
@@ -588,8 +601,8 @@ func (p *vecPlan) rewrite(st *VectorizeStats) error {
 // vectorizePass is the vectorize pass.
 type vectorizePass struct {
 	pass.Base
-	w32, w64                         *int
-	loopsStat, reds, tails, scalarSt *pass.Statistic
+	w32, w64                                 *int
+	loopsStat, reds, online, tails, scalarSt *pass.Statistic
 }
 
 // NewVectorizePass returns the vectorize pass.
@@ -601,7 +614,8 @@ func NewVectorizePass() pass.Pass {
 		Description: "Innermost loops.for of step 1 whose loads and stores are unit-stride along the last dimension " +
 			"become loops over vector<8xf32> (or vector<4xf64> when no f32 is involved): vector.load/store, arith and " +
 			"math on vectors, vector.broadcast of invariant scalars, and reductions (add, mul, max, min...) in vector " +
-			"accumulators finished by vector.reduction; the original loop runs the remaining iterations. Vector " +
+			"accumulators finished by vector.reduction; the original loop runs the remaining iterations. The online " +
+			"softmax normalizer of tensor-to-loops runs lane by lane and its lanes are merged after the loop. Vector " +
 			"reductions change the summation order (lane-wise partial sums).",
 	})}
 	o := p.Options()
@@ -609,6 +623,7 @@ func NewVectorizePass() pass.Pass {
 	p.w64 = o.Int("width-f64", DefaultWidthF64, "Lanes of loops over f64 only")
 	p.loopsStat = p.NewStatistic("num-vectorized", "Number of loops vectorized")
 	p.reds = p.NewStatistic("num-vector-reductions", "Number of reductions given vector accumulators")
+	p.online = p.NewStatistic("num-online-normalizers", "Number of online softmax normalizers vectorized lane by lane")
 	p.tails = p.NewStatistic("num-tails", "Number of scalar tail loops kept")
 	p.scalarSt = p.NewStatistic("num-scalar", "Number of innermost loops over buffers left scalar")
 	return p
@@ -620,6 +635,7 @@ func (p *vectorizePass) Run(op *ir.Operation, am *pass.AnalysisManager) (err err
 	st, err := Vectorize(op, VectorizeOptions{WidthF32: *p.w32, WidthF64: *p.w64})
 	p.loopsStat.Add(int64(st.Loops))
 	p.reds.Add(int64(st.Reductions))
+	p.online.Add(int64(st.Online))
 	p.tails.Add(int64(st.Tails))
 	p.scalarSt.Add(int64(st.Scalar))
 	return err
