@@ -30,7 +30,9 @@
 //
 // With -gonum it also runs tools/gonumbench (a module of its own, so that
 // tt's go.mod does not depend on gonum) with "go run", which times gonum's
-// pure-Go blas32.Gemm on the same 1024x1024x1024 f32 product.
+// blas32.Gemm on the same 1024x1024x1024 f32 product, twice: as gonum
+// builds by default (on amd64 its inner loops are SSE assembly) and with
+// -tags noasm (all Go, like the generated code).
 package main
 
 import (
@@ -155,11 +157,11 @@ func bench(ctx context.Context, o options, selected []*model, stdout, stderr io.
 	}
 	printTable(stdout, rows, o)
 	if o.gonum {
-		line, err := runGonum(ctx, o)
+		lines, err := runGonum(ctx, o)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "\n%s\n", line)
+		fmt.Fprintf(stdout, "\n%s\n", strings.Join(lines, "\n"))
 		for _, r := range rows {
 			if r.m.key == "matmul" {
 				fmt.Fprintf(stdout, "compiled tt.matmul 1024^3 (above): median %.3f ms, %.1f GFLOP/s\n", ms(r.compiled), r.m.flops/r.compiled.Seconds()/1e9)
@@ -448,24 +450,37 @@ func eagerChild(o options) error {
 	return nil
 }
 
-// runGonum runs tools/gonumbench and returns its report line.
-func runGonum(ctx context.Context, o options) (string, error) {
+// runGonum runs tools/gonumbench twice, as built by default (gonum's
+// amd64 assembly kernels for its inner loops) and with -tags noasm (pure
+// Go), and returns the report lines.
+func runGonum(ctx context.Context, o options) ([]string, error) {
 	if _, err := os.Stat(filepath.Join(o.gonumDir, "go.mod")); err != nil {
-		return "", fmt.Errorf("-gonum: no module in %s (run tt-bench from the repository root, or set -gonum-dir): %v", o.gonumDir, err)
+		return nil, fmt.Errorf("-gonum: no module in %s (run tt-bench from the repository root, or set -gonum-dir): %v", o.gonumDir, err)
 	}
 	goCmd, err := gobuild.GoTool()
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	cmd := exec.CommandContext(ctx, goCmd, "run", ".", "-n", "1024", "-runs", strconv.Itoa(o.runs))
-	cmd.Dir = o.gonumDir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("-gonum: go run in %s: %v\n%s", o.gonumDir, err, errb.String())
+	var lines []string
+	for _, tags := range []string{"", "noasm"} {
+		args := []string{"run"}
+		label := "default build (assembly kernels on amd64)"
+		if tags != "" {
+			args = append(args, "-tags", tags)
+			label = "-tags noasm (pure Go)"
+		}
+		args = append(args, ".", "-n", "1024", "-runs", strconv.Itoa(o.runs))
+		cmd := exec.CommandContext(ctx, goCmd, args...)
+		cmd.Dir = o.gonumDir
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Run(); err != nil {
+			return nil, fmt.Errorf("-gonum: go %s in %s: %v\n%s", strings.Join(args, " "), o.gonumDir, err, errb.String())
+		}
+		lines = append(lines, strings.TrimSpace(out.String())+", "+label)
 	}
-	return strings.TrimSpace(out.String()), nil
+	return lines, nil
 }
 
 func printTable(w io.Writer, rows []result, o options) {
