@@ -26,6 +26,13 @@ var floatUnary = map[string]string{
 	"math.erfc": "Erfc", "math.cbrt": "Cbrt",
 }
 
+// f32Fast maps the math ops that f32 operands compute with the fast
+// single-precision functions of runtime/f32math (copied into generated
+// code with the prefix ttF32), as the interpreter (interp/arithk) does.
+var f32Fast = map[string]string{
+	"math.exp": "Exp", "math.log": "Log", "math.tanh": "Tanh", "math.erf": "Erf",
+}
+
 // floatBinaryMath maps binary math ops to Go's math functions.
 var floatBinaryMath = map[string]string{
 	"math.powf": "Pow", "math.atan2": "Atan2", "math.copysign": "Copysign", "arith.remf": "Mod",
@@ -172,6 +179,10 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 	if fn, ok := floatUnary[name]; ok {
 		if err := want(1); err != nil || !in.IsFloat() {
 			return bad()
+		}
+		if fast, ok := f32Fast[name]; ok && out == F32 {
+			rt(f32mathPrefix + fast)
+			return f32mathPrefix + fast + "(" + a[0] + ")", nil
 		}
 		return viaF64(fn, a[0]), nil
 	}

@@ -41,10 +41,14 @@
 // wraparound, and the interpreter's choices where MLIR leaves results
 // undefined (division by zero is an error, MIN / -1 wraps, oversized shifts
 // give 0 or the sign, fptosi/fptoui of NaN or out-of-range values give
-// 1 << (width-1)). Go's math package has float64 functions only, so an f32
-// math op is computed in float64 and rounded once to f32 - the
-// interpreter's method, hence bitwise the same results. math.fma and
-// vector.fma on f32 are computed as a float64 FMA rounded to f32.
+// 1 << (width-1)). math.exp, math.log, math.tanh and math.erf on f32 call
+// the fast single-precision functions of runtime/f32math (accurate to 1-2
+// ulp), whose source is copied into the generated file with the prefix
+// ttF32; the interpreter uses the same functions. Go's math package has
+// float64 functions only, so the other f32 math ops are computed in
+// float64 and rounded once to f32 - the interpreter's method. Either way
+// the results are bitwise the interpreter's. math.fma and vector.fma on
+// f32 are computed as a float64 FMA rounded to f32.
 //
 // vector values are held lane by lane in scalar locals (v3_0 ... v3_7),
 // which Go's register allocator keeps in registers; vector.load and
@@ -80,7 +84,7 @@
 // # Run-time support
 //
 // The pool, arenas, helpers and kernels are written as ordinary Go in the
-// subpackage rt, where they are tested; Emit copies the declarations a
-// module needs from there. EmitMain writes the main package of a command
+// subpackage rt, where they are tested, and the f32 math in package
+// runtime/f32math; Emit copies the declarations a module needs from there. EmitMain writes the main package of a command
 // that runs one function on .npy files (see EmitMain).
 package goemit

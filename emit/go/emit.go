@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -256,7 +257,13 @@ func (m *modEmitter) assemble() (*Package, error) {
 		b.WriteString("\n")
 	}
 	if len(decls) > 0 {
-		b.WriteString("// Run-time support, copied from tt's emit/go/rt.\n\n")
+		origin := "emit/go/rt"
+		if slices.ContainsFunc(decls, func(d *decl) bool {
+			return slices.ContainsFunc(d.names, func(n string) bool { return strings.HasPrefix(n, f32mathPrefix) })
+		}) {
+			origin += " and runtime/f32math"
+		}
+		fmt.Fprintf(&b, "// Run-time support, copied from tt's %s.\n\n", origin)
 		for _, d := range decls {
 			b.WriteString(d.src)
 			b.WriteString("\n\n")

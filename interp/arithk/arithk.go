@@ -20,6 +20,12 @@
 //
 // math.fma on f32, f16 and bf16 is computed as a float64 FMA rounded to the
 // type, which may double-round in rare ties.
+//
+// math.exp, math.log, math.tanh and math.erf on f32 use the fast
+// single-precision functions of runtime/f32math (accurate to 1-2 ulp, not
+// correctly rounded), which the tensor-level kernels and the Go code that
+// emit/go generates use too; the other math functions, and these on the
+// other float types, are computed in float64 and rounded once.
 package arithk
 
 import (
@@ -31,6 +37,7 @@ import (
 
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/runtime/f32math"
 )
 
 // Register adds every arith and math kernel to r.
@@ -42,7 +49,7 @@ func Register(r *interp.Registry) {
 		r.Register(name, floatBinaryKernel(f))
 	}
 	for name, f := range floatUnaryOps {
-		r.Register(name, floatUnaryKernel(f))
+		r.Register(name, floatUnaryKernel(f, f32UnaryOps[name]))
 	}
 	for name, f := range intUnaryOps {
 		r.Register(name, intUnaryKernel(f))
@@ -489,11 +496,32 @@ var floatUnaryOps = map[string]func(float64) float64{
 	"math.cbrt":      math.Cbrt,
 }
 
-func floatUnaryKernel(f func(float64) float64) interp.Kernel {
+// f32UnaryOps are the math ops that f32 operands compute with the fast
+// single-precision functions of runtime/f32math (within a few ulp, not
+// correctly rounded), as the tensor-level kernels and the generated Go
+// code do, so that all three agree bit for bit.
+var f32UnaryOps = map[string]func(float32) float32{
+	"math.exp":  f32math.Exp,
+	"math.log":  f32math.Log,
+	"math.tanh": f32math.Tanh,
+	"math.erf":  f32math.Erf,
+}
+
+// floatUnaryKernel applies f (in float64, rounded once to the type), or
+// f32 to f32 operands when it is not nil.
+func floatUnaryKernel(f func(float64) float64, f32 func(float32) float32) interp.Kernel {
 	return func(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
 		ts, err := operands(args, 1)
 		if err != nil {
 			return nil, err
+		}
+		if f32 != nil && ts[0].DType() == interp.F32 {
+			out := interp.MustNewTensor(interp.F32, ts[0].Shape())
+			dst := out.F32()
+			for i, v := range ts[0].F32() {
+				dst[i] = f32(v)
+			}
+			return one(out)
 		}
 		a, err := loadFloats(ts[0])
 		if err != nil {

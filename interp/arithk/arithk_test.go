@@ -9,6 +9,7 @@ import (
 	"github.com/tt-compiler/tt/interp/arithk"
 	"github.com/tt-compiler/tt/interp/builtink"
 	. "github.com/tt-compiler/tt/interp/interptest"
+	"github.com/tt-compiler/tt/runtime/f32math"
 )
 
 func registry() *interp.Registry {
@@ -237,4 +238,29 @@ func TestCastsAndConstants(t *testing.T) {
 		{op: "arith.constant", attr: "{value = dense<4> : tensor<2x2xi64>}", out: []string{"tensor<2x2xi64>"}, want: []*interp.Tensor{I64(S(2, 2), 4, 4, 4, 4)}},
 		{op: "arith.constant", attr: "{value = 1 : i8}", out: []string{"i8"}, err: "unsupported element type i8"},
 	})
+}
+
+// math.exp, log, tanh and erf on f32 are runtime/f32math's functions, bit
+// for bit (on scalars and vectors); on f64 they are the float64 ones.
+func TestF32MathIsF32Math(t *testing.T) {
+	fns := map[string]func(float32) float32{
+		"math.exp": f32math.Exp, "math.log": f32math.Log, "math.tanh": f32math.Tanh, "math.erf": f32math.Erf,
+	}
+	xs := []float64{0.3, -2.5, 17, -80, 88.5, 1e-40, math.Inf(1), math.Inf(-1), math.NaN(), 0, -1}
+	var cases []acase
+	for name, f := range fns {
+		vals := make([]float64, len(xs))
+		for i, x := range xs {
+			vals[i] = float64(f(float32(x)))
+		}
+		ty := "vector<11xf32>"
+		cases = append(cases, acase{op: name, in: []string{ty}, out: []string{ty},
+			args: []*interp.Tensor{Floats(interp.F32, []int64{11}, xs...)}, want: []*interp.Tensor{Floats(interp.F32, []int64{11}, vals...)}})
+		cases = append(cases, acase{op: name, in: []string{"f32"}, out: []string{"f32"},
+			args: []*interp.Tensor{f32(0.7)}, want: []*interp.Tensor{f32(float64(f(0.7)))}})
+	}
+	cases = append(cases,
+		acase{op: "math.exp", in: []string{"f64"}, out: []string{"f64"}, args: []*interp.Tensor{f64(0.7)}, want: []*interp.Tensor{f64(math.Exp(0.7))}},
+		acase{op: "math.erf", in: []string{"f64"}, out: []string{"f64"}, args: []*interp.Tensor{f64(0.7)}, want: []*interp.Tensor{f64(math.Erf(0.7))}})
+	run(t, cases)
 }

@@ -28,9 +28,11 @@
 //     are errors.
 //   - relu is x < 0 ? 0 : x (NaN and -0 pass through); sign(NaN) = 0;
 //     abs of the most negative integer is itself.
-//   - f32 exp, tanh, sigmoid, erf and GELU use float32 routines accurate to
-//     about 1-2 ulp (like the SLEEF routines of ATen's vector kernels); the
-//     other f32 transcendentals are computed in float64 and rounded once.
+//   - f32 exp, log, tanh, sigmoid, erf and GELU use the float32 routines of
+//     runtime/f32math, accurate to 1-3 ulp (like the SLEEF routines of
+//     ATen's vector kernels) and shared with the loop-level interpreter and
+//     the generated Go code; the other f32 transcendentals are computed in
+//     float64 and rounded once.
 //     f32 GELU is more accurate than ATen's, whose vectorized erf is off by
 //     up to ~2e-7 in absolute terms and whose 1+erf cancels in the negative
 //     tail.

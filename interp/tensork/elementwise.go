@@ -7,6 +7,7 @@ import (
 
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/runtime/f32math"
 )
 
 // binOp is an element-wise binary operation.
@@ -402,9 +403,10 @@ func unaryCommon[T floatT](op unOp, x, out []T) bool {
 	return true
 }
 
-// unaryF32 computes a unary op on float32 values: exp, tanh, sigmoid and erf
-// with the float32 routines of math32.go (within ~1-2 ulp), the others in
-// float64 rounded once.
+// unaryF32 computes a unary op on float32 values: exp, log, tanh, sigmoid
+// and erf with the float32 routines of runtime/f32math (within a few ulp;
+// the compiled code and the loop-level interpreter use the same ones), the
+// others in float64 rounded once.
 func unaryF32(op unOp, x, out []float32) {
 	if unaryCommon(op, x, out) {
 		return
@@ -413,19 +415,23 @@ func unaryF32(op unOp, x, out []float32) {
 	switch op {
 	case opExp:
 		for i := range out {
-			out[i] = exp32(x[i])
+			out[i] = f32math.Exp(x[i])
+		}
+	case opLog:
+		for i := range out {
+			out[i] = f32math.Log(x[i])
 		}
 	case opTanh:
 		for i := range out {
-			out[i] = tanh32(x[i])
+			out[i] = f32math.Tanh(x[i])
 		}
 	case opSigmoid:
 		for i := range out {
-			out[i] = sigmoid32(x[i])
+			out[i] = f32math.Sigmoid(x[i])
 		}
 	case opErf:
 		for i := range out {
-			out[i] = erf32(x[i])
+			out[i] = f32math.Erf(x[i])
 		}
 	default:
 		f := f64Func(op)
@@ -501,8 +507,8 @@ func unaryInt[T intT](op unOp, x, out []T) {
 
 // geluKernel is torch.nn.functional.gelu: approximate "none" is
 // x·Φ(x) = x/2·(1+erf(x/√2)); "tanh" is x/2·(1+tanh(√(2/π)(x+0.044715x³))).
-// f64 tensors use math.Erf and math.Tanh; f32 tensors use gelu32 and
-// geluTanh32 (relative error ~1e-7, including the negative tail, where
+// f64 tensors use math.Erf and math.Tanh; f32 tensors use f32math.Gelu
+// and f32math.GeluTanh (within 2-3 ulp, including the negative tail, where
 // PyTorch's float formula loses accuracy).
 func geluKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
 	ts, err := tensorArgs(args, 1)
@@ -521,9 +527,9 @@ func geluKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp
 	var f32 func(float32) float32
 	switch mode {
 	case "none":
-		f, f32 = geluErf, gelu32
+		f, f32 = geluErf, f32math.Gelu
 	case "tanh":
-		f, f32 = geluTanh, geluTanh32
+		f, f32 = geluTanh, f32math.GeluTanh
 	default:
 		return nil, fmt.Errorf("attribute 'approximate' must be \"none\" or \"tanh\", got %q", mode)
 	}

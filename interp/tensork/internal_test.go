@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/tt-compiler/tt/runtime/f32math"
 )
 
 func randF32(rng *rand.Rand, n int) []float32 {
@@ -92,43 +94,6 @@ func TestReductionPaths(t *testing.T) {
 	}
 }
 
-// exp32 and tanh32 stay within 2 ulp of the correctly rounded results.
-func TestMath32Accuracy(t *testing.T) {
-	ulps := func(got float32, want float64) float64 {
-		w := float32(want)
-		if got == w {
-			return 0
-		}
-		if math.IsInf(float64(w), 0) || w == 0 {
-			return math.Inf(1)
-		}
-		ulp := math.Nextafter32(float32(math.Abs(float64(w))), float32(math.Inf(1))) - float32(math.Abs(float64(w)))
-		return math.Abs(float64(got)-want) / float64(ulp)
-	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	worstExp, worstTanh := 0.0, 0.0
-	for i := 0; i < 300000; i++ {
-		x := float32(rng.Float64()*190 - 100)
-		if e := ulps(exp32(x), math.Exp(float64(x))); e > worstExp && math.Exp(float64(x)) > 1.2e-38 {
-			worstExp = e
-		}
-		y := float32(rng.NormFloat64() * 3)
-		if e := ulps(tanh32(y), math.Tanh(float64(y))); e > worstTanh {
-			worstTanh = e
-		}
-	}
-	if worstExp > 2 || worstTanh > 2 {
-		t.Errorf("worst error: exp32 %.2f ulp, tanh32 %.2f ulp (want <= 2)", worstExp, worstTanh)
-	}
-	// Subnormal results and the overflow boundary.
-	for _, x := range []float32{-87.5, -100, -103.9, 88.7, 88.72} {
-		want := math.Exp(float64(x))
-		if got := exp32(x); math.Abs(float64(got)-want) > 2e-7*want+1.5e-45 {
-			t.Errorf("exp32(%g) = %g, want %g", x, got, want)
-		}
-	}
-}
-
 // Strided copies (transposes, slices, broadcasts) large enough to run in
 // parallel agree with direct index arithmetic.
 func TestCopyViewLarge(t *testing.T) {
@@ -149,75 +114,25 @@ func TestCopyViewLarge(t *testing.T) {
 	}
 }
 
-// The float32 erf and GELU routines are accurate to a few ulp (relative
-// 3e-7) against float64 references, tails included.
-func TestErfGeluAccuracy(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 9))
-	rel := func(got float32, want float64) float64 {
-		if want == 0 {
-			return math.Abs(float64(got))
-		}
-		return math.Abs(float64(got)-want) / math.Abs(want)
+// The f32 transcendental kernels are runtime/f32math's functions, bit for
+// bit (the loop-level interpreter and the generated Go code use them too).
+func TestUnaryF32IsF32Math(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 5))
+	x := randF32(rng, 3000)
+	for i := range x {
+		x[i] *= 30
 	}
-	worst := map[string]float64{}
-	for i := 0; i < 300000; i++ {
-		x := float32(rng.Float64()*30 - 15)
-		if i%3 == 0 {
-			x = float32(rng.NormFloat64())
-		}
-		v := float64(x)
-		check := func(name string, got float32, want float64) {
-			if math.Abs(want) < 1e-30 {
-				return
-			}
-			if e := rel(got, want); e > worst[name] {
-				worst[name] = e
+	x = append(x, float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1)), 0, float32(math.Copysign(0, -1)), 1e-40, -1e-40, 89, -104)
+	out := make([]float32, len(x))
+	for _, c := range []struct {
+		op unOp
+		f  func(float32) float32
+	}{{opExp, f32math.Exp}, {opLog, f32math.Log}, {opTanh, f32math.Tanh}, {opSigmoid, f32math.Sigmoid}, {opErf, f32math.Erf}} {
+		unaryF32(c.op, x, out)
+		for i, v := range x {
+			if want := c.f(v); math.Float32bits(out[i]) != math.Float32bits(want) && !(want != want && out[i] != out[i]) {
+				t.Fatalf("op %d (%g) = %g, f32math gives %g", c.op, v, out[i], want)
 			}
 		}
-		check("erf", erf32(x), math.Erf(v))
-		if x > -5 { // below, 1+erf cancels even in float64
-			check("gelu", gelu32(x), geluErf(v))
-		}
-		check("gelu tail", gelu32(x), 0.5*v*math.Erfc(-v/math.Sqrt2))
-		check("gelu tanh", geluTanh32(x), v/(1+math.Exp(-2*0.7978845608028654*(v+0.044715*v*v*v))))
-	}
-	for name, w := range worst {
-		if w > 3e-7 {
-			t.Errorf("%s: worst relative error %.3g, want <= 3e-7", name, w)
-		}
-	}
-	for _, x := range []float32{float32(math.Inf(1)), 0, negZero()} {
-		if got, want := gelu32(x), float32(geluErf(float64(x))); got != want {
-			t.Errorf("gelu32(%g) = %g, want %g", x, got, want)
-		}
-	}
-	if !math.IsNaN(float64(gelu32(float32(math.NaN())))) || !math.IsNaN(float64(erf32(float32(math.NaN())))) {
-		t.Error("NaN does not propagate")
-	}
-}
-
-func negZero() float32 { return float32(math.Copysign(0, -1)) }
-
-// The inlined exponential of the softmax fast path is exp32.
-func TestExpShifted(t *testing.T) {
-	rng := rand.New(rand.NewPCG(2, 3))
-	src := randF32(rng, 5000)
-	for i := range src {
-		src[i] *= 40
-	}
-	src[7] = -1e30
-	m := maxOf(src)
-	dst := make([]float32, len(src))
-	sum := expShifted(dst, src, m)
-	want := 0.0
-	for i, v := range src {
-		e := exp32(v - m)
-		if dst[i] != e {
-			t.Fatalf("expShifted[%d] = %g, exp32 = %g", i, dst[i], e)
-		}
-		want += float64(e)
-	}
-	if math.Abs(sum-want) > 1e-12*want {
-		t.Errorf("sum = %g, want %g", sum, want)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/runtime/f32math"
 )
 
 func registerNN(r *interp.Registry) {
@@ -22,7 +23,7 @@ func registerNN(r *interp.Registry) {
 func expOf[T floatT]() func(T) T {
 	var z T
 	if _, ok := any(z).(float32); ok {
-		f := exp32
+		f := f32math.Exp
 		return any(f).(func(T) T)
 	}
 	return func(v T) T { return T(math.Exp(float64(v))) }
@@ -107,7 +108,7 @@ func softmaxRowF32(x, out []float32, logOut bool) bool {
 	if m != m || math.IsInf(float64(m), 0) {
 		return false
 	}
-	sum := expShifted(out, x, m)
+	sum := f32math.ExpShifted(out, x, m)
 	if logOut {
 		// (x - max) - log(sum), as PyTorch: subtracting max first keeps
 		// the result exact for large logits.

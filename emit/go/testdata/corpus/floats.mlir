@@ -1,8 +1,10 @@
-// Float semantics: math functions on f32 (computed in float64, rounded
-// once) and f64, special values, every cmpf predicate, min/max with NaN
-// and signed zeros.
+// Float semantics: math functions on f32 (exp, log, tanh and erf with
+// runtime/f32math, the others computed in float64, rounded once) and f64,
+// special values, every cmpf predicate, min/max with NaN and signed zeros.
 
 // CASE: @math32
+// CASE: @fast32
+// CASE: @fast32specials
 // CASE: @math64
 // CASE: @specials concurrent
 func.func @math32(%x: memref<100xf32>, %y: memref<100xf32>) -> (memref<100xf32>, memref<100xf32>) {
@@ -91,6 +93,92 @@ func.func @math64(%x: memref<100xf64>) -> memref<100xf64> {
     loops.yield
   }
   return %o : memref<100xf64>
+}
+
+// The runtime/f32math functions over a wide range (x·60: overflow,
+// underflow, subnormal results; log of negative numbers), on scalars and
+// on vectors.
+func.func @fast32(%x: memref<128xf32>) -> (memref<128xf32>, memref<128xf32>, memref<128xf32>, memref<128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  %k = arith.constant 60.0 : f32
+  %kv = vector.broadcast %k : f32 to vector<8xf32>
+  %o1 = loops.alloc() : memref<128xf32>
+  %o2 = loops.alloc() : memref<128xf32>
+  %o3 = loops.alloc() : memref<128xf32>
+  %o4 = loops.alloc() : memref<128xf32>
+  loops.for %i = %c0 to %c128 step %c1 {
+    %a = loops.load %x[%i] : memref<128xf32>
+    %s = arith.mulf %a, %k : f32
+    %e = math.exp %s : f32
+    %l = math.log %s : f32
+    loops.store %e, %o1[%i] : memref<128xf32>
+    loops.store %l, %o2[%i] : memref<128xf32>
+    loops.yield
+  }
+  loops.for %i = %c0 to %c128 step %c8 {
+    %a = vector.load %x[%i] : memref<128xf32>, vector<8xf32>
+    %s = arith.mulf %a, %kv : vector<8xf32>
+    %t = math.tanh %s : vector<8xf32>
+    %r = math.erf %a : vector<8xf32>
+    vector.store %t, %o3[%i] : memref<128xf32>, vector<8xf32>
+    vector.store %r, %o4[%i] : memref<128xf32>, vector<8xf32>
+    loops.yield
+  }
+  return %o1, %o2, %o3, %o4 : memref<128xf32>, memref<128xf32>, memref<128xf32>, memref<128xf32>
+}
+
+// The runtime/f32math functions of special values: NaN, ±Inf, ±0, the
+// overflow and underflow thresholds of exp, subnormals.
+func.func @fast32specials() -> memref<4x10xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c10 = arith.constant 10 : index
+  %vals = loops.alloc() : memref<10xf32>
+  %v0 = arith.constant 0x7FC00000 : f32
+  %v1 = arith.constant 0x7F800000 : f32
+  %v2 = arith.constant 0xFF800000 : f32
+  %v3 = arith.constant -0.0 : f32
+  %v4 = arith.constant 0.0 : f32
+  %v5 = arith.constant 88.72284 : f32
+  %v6 = arith.constant -103.9 : f32
+  %v7 = arith.constant 0x00000003 : f32
+  %v8 = arith.constant -87.5 : f32
+  %v9 = arith.constant 0.63 : f32
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %c9 = arith.constant 9 : index
+  loops.store %v0, %vals[%c0] : memref<10xf32>
+  loops.store %v1, %vals[%c1] : memref<10xf32>
+  loops.store %v2, %vals[%c2] : memref<10xf32>
+  loops.store %v3, %vals[%c3] : memref<10xf32>
+  loops.store %v4, %vals[%c4] : memref<10xf32>
+  loops.store %v5, %vals[%c5] : memref<10xf32>
+  loops.store %v6, %vals[%c6] : memref<10xf32>
+  loops.store %v7, %vals[%c7] : memref<10xf32>
+  loops.store %v8, %vals[%c8] : memref<10xf32>
+  loops.store %v9, %vals[%c9] : memref<10xf32>
+  %o = loops.alloc() : memref<4x10xf32>
+  loops.for %j = %c0 to %c10 step %c1 {
+    %a = loops.load %vals[%j] : memref<10xf32>
+    %e = math.exp %a : f32
+    %l = math.log %a : f32
+    %t = math.tanh %a : f32
+    %r = math.erf %a : f32
+    loops.store %e, %o[%c0, %j] : memref<4x10xf32>
+    loops.store %l, %o[%c1, %j] : memref<4x10xf32>
+    loops.store %t, %o[%c2, %j] : memref<4x10xf32>
+    loops.store %r, %o[%c3, %j] : memref<4x10xf32>
+    loops.yield
+  }
+  return %o : memref<4x10xf32>
 }
 
 // Special values from constants, compared with every predicate.

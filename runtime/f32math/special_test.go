@@ -1,0 +1,221 @@
+package f32math
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var (
+	inf    = float32(math.Inf(1))
+	nan    = float32(math.NaN())
+	negZ   = float32(math.Copysign(0, -1))
+	maxF   = float32(math.MaxFloat32)
+	minSub = math.Float32frombits(1)
+	minNor = math.Float32frombits(0x00800000)
+)
+
+// same reports whether a and b are the same float32, NaNs equal, zeros
+// by sign.
+func same(a, b float32) bool {
+	if a != a || b != b {
+		return a != a && b != b
+	}
+	return math.Float32bits(a) == math.Float32bits(b)
+}
+
+func TestSpecialValues(t *testing.T) {
+	fns := map[string]func(float32) float32{
+		"Exp": Exp, "Log": Log, "Tanh": Tanh, "Erf": Erf, "Sigmoid": Sigmoid, "Gelu": Gelu, "GeluTanh": GeluTanh,
+	}
+	cases := []struct {
+		fn      string
+		x, want float32
+	}{
+		{"Exp", nan, nan}, {"Exp", inf, inf}, {"Exp", -inf, 0}, {"Exp", 0, 1}, {"Exp", negZ, 1},
+		{"Exp", 88.72283, 3.4027985e38}, {"Exp", 88.7229, inf}, {"Exp", 89, inf}, {"Exp", maxF, inf},
+		{"Exp", -103.9721, 0}, {"Exp", -104, 0}, {"Exp", -maxF, 0},
+		{"Exp", -103.97, minSub}, {"Exp", 1, 2.7182817},
+		{"Log", nan, nan}, {"Log", inf, inf}, {"Log", -inf, nan}, {"Log", 0, -inf}, {"Log", negZ, -inf},
+		{"Log", -1, nan}, {"Log", -minSub, nan}, {"Log", 1, 0}, {"Log", minSub, -103.27893}, {"Log", maxF, 88.72284},
+		{"Log", minNor, -87.33655},
+		{"Tanh", nan, nan}, {"Tanh", inf, 1}, {"Tanh", -inf, -1}, {"Tanh", 0, 0}, {"Tanh", negZ, negZ},
+		{"Tanh", minSub, minSub}, {"Tanh", -minSub, -minSub}, {"Tanh", 20, 1}, {"Tanh", -20, -1},
+		{"Erf", nan, nan}, {"Erf", inf, 1}, {"Erf", -inf, -1}, {"Erf", 0, 0}, {"Erf", negZ, negZ}, {"Erf", 5, 1}, {"Erf", -5, -1},
+		{"Sigmoid", nan, nan}, {"Sigmoid", inf, 1}, {"Sigmoid", -inf, 0}, {"Sigmoid", 0, 0.5}, {"Sigmoid", 100, 1},
+		{"Sigmoid", -104, 0},
+		{"Gelu", nan, nan}, {"Gelu", inf, inf}, {"Gelu", -inf, nan}, {"Gelu", 0, 0}, {"Gelu", negZ, negZ}, {"Gelu", 30, 30},
+		{"GeluTanh", nan, nan}, {"GeluTanh", inf, inf}, {"GeluTanh", -inf, nan}, {"GeluTanh", 0, 0}, {"GeluTanh", negZ, negZ},
+		{"GeluTanh", 30, 30}, {"GeluTanh", -30, negZ},
+	}
+	for _, c := range cases {
+		got := fns[c.fn](c.x)
+		ok := same(got, c.want)
+		if !ok && c.want != 0 && !math.IsInf(float64(c.want), 0) && c.want == c.want {
+			// Finite nonzero expectations are rounded decimals: within 1 ulp.
+			ok = ulps(got, float64(c.want)) <= 1
+		}
+		if !ok {
+			t.Errorf("%s(%g) = %g, want %g", c.fn, c.x, got, c.want)
+		}
+	}
+	// Subnormal arguments and results, against float64.
+	for b := uint32(1); b < 0x00800000; b = b*3 + 1 {
+		x := math.Float32frombits(b)
+		for _, v := range []float32{x, -x} {
+			if e := ulps(Log(v), math.Log(float64(v))); v > 0 && e > 1 {
+				t.Errorf("Log(%g): %.2f ulp", v, e)
+			}
+			if e := ulps(Tanh(v), math.Tanh(float64(v))); e > 1 {
+				t.Errorf("Tanh(%g): %.2f ulp", v, e)
+			}
+			if e := ulps(Erf(v), math.Erf(float64(v))); e > 1 {
+				t.Errorf("Erf(%g): %.2f ulp", v, e)
+			}
+		}
+	}
+	for x := float32(-87.3); x > -104; x -= 0.01 {
+		if e := ulps(Exp(x), math.Exp(float64(x))); e > 1 {
+			t.Errorf("Exp(%g) = %g (subnormal): %.2f ulp", x, Exp(x), e)
+		}
+	}
+}
+
+// ExpShifted gives Exp's results and their float64 sum.
+func TestExpShifted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 3))
+	src := make([]float32, 5001)
+	for i := range src {
+		src[i] = float32(rng.Float64()*80 - 40)
+	}
+	src[7] = -1e30
+	src[8] = -inf
+	m := float32(40)
+	dst := make([]float32, len(src)+3)
+	sum := ExpShifted(dst, src, m)
+	want := 0.0
+	for i, v := range src {
+		e := Exp(v - m)
+		if !same(dst[i], e) {
+			t.Fatalf("ExpShifted[%d] = %g, Exp = %g", i, dst[i], e)
+		}
+		want += float64(e)
+	}
+	if math.Abs(sum-want) > 1e-12*want {
+		t.Errorf("sum %g, want %g", sum, want)
+	}
+}
+
+// The package follows the rules that let emit/go copy its source: only
+// the standard library's math is imported (besides embed for Source), no
+// methods, and no local identifier has the name of a package-level one.
+func TestSourceRules(t *testing.T) {
+	fset := token.NewFileSet()
+	entries, err := fs.ReadDir(Source, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := map[string]bool{}
+	var files []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), "_test.go") || !strings.HasSuffix(e.Name(), ".go") {
+			continue
+		}
+		files = append(files, e.Name())
+	}
+	if len(files) < 5 {
+		t.Fatalf("Source holds %v", files)
+	}
+	for _, name := range files {
+		src, _ := fs.ReadFile(Source, name)
+		f, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range f.Imports {
+			p, _ := strconv.Unquote(im.Path.Value)
+			if p != "math" && !(p == "embed" && name == "source.go") {
+				t.Errorf("%s imports %s", name, p)
+			}
+		}
+		for _, obj := range f.Scope.Objects {
+			top[obj.Name] = true
+		}
+	}
+	for _, name := range files {
+		src, _ := fs.ReadFile(Source, name)
+		f, _ := parser.ParseFile(fset, name, src, 0)
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			if fd.Recv != nil {
+				t.Errorf("%s: method %s", name, fd.Name.Name)
+			}
+			for _, local := range localNames(fd) {
+				if top[local] {
+					t.Errorf("%s: %s declares a local %s, the name of a package-level identifier", name, fd.Name.Name, local)
+				}
+			}
+		}
+	}
+}
+
+// localNames returns the identifiers a function declares: parameters,
+// results, variables and constants, in any scope of its body.
+func localNames(fd *ast.FuncDecl) []string {
+	var out []string
+	fields := func(l *ast.FieldList) {
+		if l == nil {
+			return
+		}
+		for _, f := range l.List {
+			for _, n := range f.Names {
+				out = append(out, n.Name)
+			}
+		}
+	}
+	fields(fd.Type.Params)
+	fields(fd.Type.Results)
+	if fd.Body == nil {
+		return out
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						out = append(out, id.Name)
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				for _, l := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := l.(*ast.Ident); ok {
+						out = append(out, id.Name)
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				out = append(out, id.Name)
+			}
+		case *ast.TypeSpec:
+			out = append(out, n.Name.Name)
+		case *ast.FuncType:
+			fields(n.Params)
+			fields(n.Results)
+		}
+		return true
+	})
+	return out
+}
