@@ -68,7 +68,9 @@
 // epilogues join their reductions, reductions over the same rows share a
 // kernel (a reduction that depends on another becomes a later stage of the
 // same kernel), and a value stored by a kernel is only ever read by later
-// kernels. Values only read inside their kernel are never stored.
+// kernels (or by the kernel itself, when it rescales an output in place:
+// see Loops). Values only read inside their kernel are never stored,
+// except into the output such a kernel rescales.
 //
 // # Loops
 //
@@ -88,6 +90,20 @@
 //     grows (in f64), and finishes with s·exp(m - c);
 //   - Σ (A - c)²: Σ A and Σ A² in f64, finished as
 //     Σ A² - c·Σ A - c·(Σ A - n·c), clamped at 0.
+//
+// A full-shape output of stage k that is an element-wise function of one
+// costly value E (one that evaluates a transcendental function) and of row
+// values only, with E computable in stage k-1, is stored through E: the
+// pass of stage k-1 stores E into the output's buffer, and the pass of
+// stage k reads it back from there (not from the kernel's inputs) and
+// overwrites it with the output, a division by a row value becoming a
+// multiplication by its reciprocal (computed once per row, from the f64
+// sum when the divisor is a sum). Softmax, E / Σ E with E = exp(x - max),
+// so makes one pass for the maximum and one storing E while summing it,
+// then scales its output in place: one exponential per element (the online
+// normalizer, which would need a second exponential for the output, is
+// not used when E is stored this way). log_softmax, (x - max) - log Σ E,
+// uses the online normalizer.
 //
 // Index arithmetic is symbolic (affine expressions with floordiv and mod
 // by constants, simplified with the loops' bounds: the linearize and
@@ -119,7 +135,8 @@
 // of the loops around it, so the count is how many times every row of the
 // buffer is read; loads hoisted out of innermost loops (row-constant
 // reads) are not passes. With pt2-go, softmax makes 2 passes over its
-// input, layer_norm 2, and an element-wise chain (GELU and friends) 1; the
+// input (and one over its output), log_softmax 2, layer_norm 2, and an
+// element-wise chain (GELU and friends) 1; the
 // tensor-to-loops statistic max-input-passes reports the largest count over
 // a module's function arguments.
 //

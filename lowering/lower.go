@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/builtin"
 	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/dialects/tensor"
@@ -706,7 +707,6 @@ func (g *gen) reductionKernel(reds []*ir.Operation, outs []ir.Value, bufOf map[i
 			kept = append(kept, d)
 		}
 	}
-	sched := newStaging(g, reds, red)
 	// Output roles.
 	type output struct {
 		v    ir.Value
@@ -714,19 +714,41 @@ func (g *gen) reductionKernel(reds []*ir.Operation, outs []ir.Value, bufOf map[i
 		keep bool
 	}
 	var os []output
+	var fulls []ir.Value
 	for _, v := range outs {
 		r := roleOfShape(shapeOf(v), shapeOf(dom), red, kept)
 		if r == roleNone {
 			return false, nil
 		}
-		if r == roleFull && len(sched.deps(v)) > 0 && isRowShape(shapeOf(v), shapeOf(dom), red) {
-			r = roleRowKeep
+		if r == roleFull && len(reds) > 0 && isRowShape(shapeOf(v), shapeOf(dom), red) {
+			// A row-shaped output of a domain whose reduced sizes are 1:
+			// a row output when it depends on a reduction.
+			if len(newStaging(g, reds, red, nil).deps(v)) > 0 {
+				r = roleRowKeep
+			}
 		}
 		os = append(os, output{v: v, full: r == roleFull, keep: r == roleRowKeep})
+		if r == roleFull {
+			fulls = append(fulls, v)
+		}
 	}
+	sched := newStaging(g, reds, red, fulls)
 	infos, err := sched.plan()
 	if err != nil {
 		return false, err
+	}
+	// Outputs stored through their rescale source: the pass before
+	// theirs stores the source, their own pass reads it back.
+	rescale := map[ir.Value]ir.Value{}
+	claimed := map[ir.Value]bool{}
+	for _, o := range os {
+		if !o.full || rescale[o.v] != nil {
+			continue
+		}
+		if e := sched.rescaleSource(o.v); e != nil && !claimed[e] {
+			rescale[o.v] = e
+			claimed[e] = true
+		}
 	}
 	last := -1
 	for _, r := range infos {
@@ -773,18 +795,36 @@ func (g *gen) reductionKernel(reds []*ir.Operation, outs []ir.Value, bufOf map[i
 					here = append(here, r)
 				}
 			}
-			var stores []output
+			var stores, early []output
 			for _, o := range os {
 				if o.full && sched.level(o.v) == stage {
 					stores = append(stores, o)
 				}
+				if o.full && rescale[o.v] != nil && sched.level(o.v) == stage+1 {
+					early = append(early, o)
+				}
 			}
-			if len(order) == 0 && len(stores) == 0 {
+			if len(order) == 0 && len(stores) == 0 && len(early) == 0 {
 				continue
 			}
 			extra := func(full []Expr) error {
 				for _, o := range stores {
-					s, err := g.scalar(o.v, full)
+					var s ir.Value
+					var err error
+					if rescale[o.v] != nil {
+						s, err = g.rescaled(sched, o.v, full)
+					} else {
+						s, err = g.scalar(o.v, full)
+					}
+					if err != nil {
+						return err
+					}
+					if err := g.store(s, bufOf[o.v], full); err != nil {
+						return err
+					}
+				}
+				for _, o := range early {
+					s, err := g.scalar(rescale[o.v], full)
 					if err != nil {
 						return err
 					}
@@ -794,7 +834,21 @@ func (g *gen) reductionKernel(reds []*ir.Operation, outs []ir.Value, bufOf map[i
 				}
 				return nil
 			}
-			if err := g.reductionLoop(row, dom, reduced, keptIdx, order, extra); err != nil {
+			// This pass reads the rescale sources stored by the previous
+			// one from the outputs' buffers (every element is read before
+			// the output's value overwrites it, at the same index).
+			var reread []ir.Value
+			for _, o := range stores {
+				if e := rescale[o.v]; e != nil {
+					g.env[e] = bufOf[o.v]
+					reread = append(reread, e)
+				}
+			}
+			err := g.reductionLoop(row, dom, reduced, keptIdx, order, extra)
+			for _, e := range reread {
+				delete(g.env, e)
+			}
+			if err != nil {
 				return nil, err
 			}
 			g.cur = row
@@ -833,6 +887,46 @@ func (g *gen) reductionKernel(reds []*ir.Operation, outs []ir.Value, bufOf map[i
 		return nil, nil
 	})
 	return true, err
+}
+
+// rescaled computes element full of an output stored through its rescale
+// source. A float division by a row value, o = a / c (softmax's E / Σ E),
+// becomes a multiplication by the reciprocal of c, computed once per row
+// (from c's f64 value when it is an f32 row statistic: 1/Σ rounded once),
+// as ATen's softmax kernel does; the result is within 1 ulp of the
+// quotient, and special values behave alike (c is NaN when the row holds
+// NaN or +Inf, or is all -Inf).
+func (g *gen) rescaled(s *staging, o ir.Value, full []Expr) (ir.Value, error) {
+	op := ir.DefiningOp(o)
+	if op == nil || op.Name() != "tensor.div" || !ir.IsFloat(elemOf(o)) || !s.rowConstant(op.Operand(1)) {
+		return g.scalar(o, full)
+	}
+	t := elemOf(o)
+	num, err := g.scalar(op.Operand(0), full)
+	if err != nil {
+		return nil, err
+	}
+	c, wide, err := g.wide(op.Operand(1), full)
+	if err != nil {
+		return nil, err
+	}
+	if !wide {
+		if c, err = g.scalar(op.Operand(1), full); err != nil {
+			return nil, err
+		}
+	}
+	one, err := g.scalarConst(c.Type(), 1)
+	if err != nil {
+		return nil, err
+	}
+	r, err := g.arithOp(arith.DivFName, false, one, c)
+	if err != nil {
+		return nil, err
+	}
+	if r, err = g.convert(r, t); err != nil {
+		return nil, err
+	}
+	return g.arithOp(arith.MulFName, false, num, r)
 }
 
 // roleOfShape classifies an output shape against a reduction domain.

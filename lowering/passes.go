@@ -82,7 +82,9 @@ func NewTensorToLoopsPass() pass.Pass {
 			"op outside one) becomes a loop nest writing freshly allocated buffers: pointwise kernels loop over their " +
 			"outputs, reduction kernels loop over the kept dimensions and, inside, once over the reduced dimensions " +
 			"per stage, with accumulators in loops.for iter_args (the online softmax normalizer and Σa, Σa² moments " +
-			"let softmax and layer_norm make two passes). Values inside a kernel are never stored; index arithmetic " +
+			"let log_softmax and layer_norm make two passes; softmax stores exp(x - max) into its output while " +
+			"summing it and scales the output in place). Values inside a kernel are never stored (except into an " +
+			"output that is rescaled in place); index arithmetic " +
 			"is simplified and hoisted to the outermost loop where it is invariant. matmul (rank 2-3) and conv2d on " +
 			"f32/f64 become loops.call_extern of tt.matmul and tt.conv2d. f16/bf16 are rejected with an error.",
 		Anchor: builtin.Module.Name,

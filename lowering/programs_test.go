@@ -28,6 +28,33 @@ var programs = []program{
   %0 = tensor.softmax %x dim = 0 : tensor<5x3xf32>
   return %0 : tensor<5x3xf32>
 }`},
+	{name: "softmax_f64_3d", fn: "f", src: `func.func @f(%x: tensor<2x3x7xf64>) -> tensor<2x3x7xf64> {
+  %0 = tensor.softmax %x dim = 2 : tensor<2x3x7xf64>
+  return %0 : tensor<2x3x7xf64>
+}`},
+	// Outputs stored through a rescale source: E = exp(x - max) feeds a
+	// quotient plus a row value (computed from E read back from the
+	// output), a second output (stored in E's own pass), and the row sum.
+	{name: "rescale_outputs", fn: "f", src: `func.func @f(%x: tensor<4x9xf32>) -> (tensor<4x9xf32>, tensor<4x9xf32>, tensor<4x1xf32>) {
+  %m = tensor.reduce_max %x dims = [1] keepdim = true : tensor<4x9xf32>
+  %mb = tensor.broadcast %m dims = [0, 1] : tensor<4x1xf32> -> tensor<4x9xf32>
+  %d = tensor.sub %x, %mb : tensor<4x9xf32>
+  %e = tensor.exp %d : tensor<4x9xf32>
+  %s = tensor.reduce_sum %e dims = [1] keepdim = true : tensor<4x9xf32>
+  %sb = tensor.broadcast %s dims = [0, 1] : tensor<4x1xf32> -> tensor<4x9xf32>
+  %q = tensor.div %e, %sb : tensor<4x9xf32>
+  %o1 = tensor.add %q, %mb : tensor<4x9xf32>
+  %c = tensor.full 2.0 : f32 -> tensor<4x9xf32>
+  %o2 = tensor.mul %e, %c : tensor<4x9xf32>
+  return %o1, %o2, %s : tensor<4x9xf32>, tensor<4x9xf32>, tensor<4x1xf32>
+}`},
+	// Softmax times another input: the output is not a function of E and
+	// row values only, so the online normalizer stays.
+	{name: "softmax_times", fn: "f", src: `func.func @f(%x: tensor<4x9xf32>, %y: tensor<4x9xf32>) -> tensor<4x9xf32> {
+  %0 = tensor.softmax %x dim = 1 : tensor<4x9xf32>
+  %1 = tensor.mul %0, %y : tensor<4x9xf32>
+  return %1 : tensor<4x9xf32>
+}`},
 	{name: "log_softmax_3d", fn: "f", src: `func.func @f(%x: tensor<2x3x7xf64>) -> tensor<2x3x7xf64> {
   %0 = tensor.log_softmax %x dim = 2 : tensor<2x3x7xf64>
   return %0 : tensor<2x3x7xf64>

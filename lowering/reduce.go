@@ -271,10 +271,12 @@ func (g *gen) maxAccum(x ir.Value, t ir.Type, kind string, accs map[string]*accu
 
 // onlineStep is one step of the online softmax normalizer: with a = A[i]
 // and m' = max(m, a), s' = s·exp(m - m') + exp(a - m'). One of the two
-// exponents is 0, so with e = exp(-|a - m|) (in f64; a - m in the element
-// type, as the interpreter computes x - max), s' = s + e when a <= m and
-// s' = s·e + 1 when a > m: one exponential per element. While m' is -Inf
-// (every element so far is -Inf), s stays 0; NaN propagates.
+// exponents is 0, so with e = exp(-|a - m|) (a - m and the exponential in
+// the element type, as the interpreter computes exp(x - max); f32 uses the
+// fast single-precision exp, within 1 ulp; e is then extended to s's f64),
+// s' = s + e when a <= m and s' = s·e + 1 when a > m: one exponential per
+// element. While m' is -Inf (every element so far is -Inf), s stays 0;
+// NaN propagates.
 func (g *gen) onlineStep(a ir.Value, full []Expr, m, m2, s ir.Value) (ir.Value, error) {
 	f64 := g.ctx().F64()
 	x, err := g.scalar(a, full)
@@ -293,11 +295,11 @@ func (g *gen) onlineStep(a ir.Value, full []Expr, m, m2, s ir.Value) (ir.Value, 
 	if err != nil {
 		return nil, err
 	}
-	if nd, err = g.convert(nd, f64); err != nil {
-		return nil, err
-	}
 	e, err := g.arithOp("math.exp", false, nd)
 	if err != nil {
+		return nil, err
+	}
+	if e, err = g.convert(e, f64); err != nil {
 		return nil, err
 	}
 	one, err := g.scalarConst(f64, 1)

@@ -1,6 +1,8 @@
 package lowering
 
 import (
+	"slices"
+
 	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/ir"
 )
@@ -10,19 +12,23 @@ import (
 // reduction of the kernel normally runs in the pass after it; the online
 // softmax normalizer and the moments pattern (see the package
 // documentation) let Σ exp(A - c) and Σ (A - c)² run in the same pass as
-// the reduction c depends on.
+// the reduction c depends on. A full-shape output that is an element-wise
+// function of one costly value E and of row values (softmax's E / Σ E) is
+// stored through E instead (see rescaleSource), and then Σ E does not use
+// the online normalizer, which would compute E's exponential twice.
 type staging struct {
 	g      *gen
 	reds   []*ir.Operation
 	isRed  map[*ir.Operation]bool
 	red    map[int]bool
+	outs   []ir.Value // the kernel's full-shape outputs
 	memo   map[ir.Value]map[*ir.Operation]bool
 	stages map[*ir.Operation]int
 	infos  map[*ir.Operation]*redInfo
 }
 
-func newStaging(g *gen, reds []*ir.Operation, red map[int]bool) *staging {
-	s := &staging{g: g, reds: reds, isRed: map[*ir.Operation]bool{}, red: red,
+func newStaging(g *gen, reds []*ir.Operation, red map[int]bool, outs []ir.Value) *staging {
+	s := &staging{g: g, reds: reds, isRed: map[*ir.Operation]bool{}, red: red, outs: outs,
 		memo: map[ir.Value]map[*ir.Operation]bool{}, stages: map[*ir.Operation]int{}, infos: map[*ir.Operation]*redInfo{}}
 	for _, r := range reds {
 		s.isRed[r] = true
@@ -115,8 +121,110 @@ func (s *staging) info(r *ir.Operation) *redInfo {
 	if len(s.deps(c)) == 0 || !s.rowConstant(c) || s.deps(a)[r] {
 		return i
 	}
+	if pattern == patOnline {
+		// An output computed from E = exp(A - c) and row values, Σ E
+		// among them, stores E in the pass of Σ E and rescales it
+		// (rescaleSource): one exponential per element, where the online
+		// normalizer would need a second one for the output.
+		for _, o := range s.outs {
+			if src, ok := s.frontier(o, func(v ir.Value) bool { return v == e.Result(0) }); ok && src == e.Result(0) && s.deps(o)[r] {
+				return i
+			}
+		}
+	}
 	i.pattern, i.a, i.c = pattern, a, c
 	return i
+}
+
+// frontier descends from the full-shape value v through the element-wise
+// ops of the kernel, stopping at row-constant values and at values where
+// stop holds, and returns the one value where it stopped (ok is false when
+// it stopped at several, or reached anything else: a view, a kernel
+// argument, a reduction).
+func (s *staging) frontier(v ir.Value, stop func(ir.Value) bool) (ir.Value, bool) {
+	var src ir.Value
+	ok := true
+	seen := map[ir.Value]bool{}
+	var walk func(v ir.Value)
+	walk = func(v ir.Value) {
+		if !ok || seen[v] {
+			return
+		}
+		seen[v] = true
+		if s.rowConstant(v) {
+			return
+		}
+		if stop(v) {
+			if src != nil {
+				ok = false
+			}
+			src = v
+			return
+		}
+		op := s.local(v)
+		if op == nil || !isElementwise(op.Name()) {
+			ok = false
+			return
+		}
+		for _, x := range op.Operands() {
+			walk(x)
+		}
+	}
+	walk(v)
+	return src, ok && src != nil
+}
+
+// rescaleSource returns, for a full-shape output o computed in pass L >= 1,
+// the value E it is computed from when o is an element-wise function of E
+// and of row values only, E can be computed in pass L-1 (it depends on no
+// reduction of pass L-1), has o's shape and element type, and is costly (a
+// transcendental function): pass L-1 then stores E into o's buffer, and
+// pass L computes o from that buffer instead of recomputing E from the
+// kernel's inputs (softmax: exp(x - max) is stored while Σ is summed, and
+// the last pass divides the output by Σ in place). It returns nil
+// otherwise.
+func (s *staging) rescaleSource(o ir.Value) ir.Value {
+	l := s.level(o)
+	if l == 0 {
+		return nil
+	}
+	src, ok := s.frontier(o, func(v ir.Value) bool { return s.level(v) < l })
+	if !ok || src == o {
+		return nil
+	}
+	op := s.local(src)
+	if op == nil || !isElementwise(op.Name()) || !s.costly(src) ||
+		!slices.Equal(shapeOf(src), shapeOf(o)) || elemOf(src) != elemOf(o) {
+		return nil
+	}
+	return src
+}
+
+// costly reports whether computing an element of the kernel value v
+// evaluates a transcendental function (outside row-constant values).
+func (s *staging) costly(v ir.Value) bool {
+	seen := map[ir.Value]bool{}
+	var walk func(v ir.Value) bool
+	walk = func(v ir.Value) bool {
+		if seen[v] || s.rowConstant(v) {
+			return false
+		}
+		seen[v] = true
+		op := s.local(v)
+		if op == nil || !isElementwise(op.Name()) && classify(op) != clsView {
+			return false
+		}
+		if opCost(op) >= 8 {
+			return true
+		}
+		for _, x := range op.Operands() {
+			if walk(x) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(v)
 }
 
 // local returns the defining op of v when it is inside the kernel.

@@ -14,7 +14,7 @@ import (
 // per element x by
 //
 //	m' = maxf(m, x)
-//	e  = exp(ext(-|x - m|))
+//	e  = ext(exp(-|x - m|))   (or exp(ext(-|x - m|)))
 //	s' = m' == -Inf ? s : (x > m ? s·e + 1 : s + e)
 //
 // It is not a reduction vector.reduction can finish, but it vectorizes lane
@@ -113,7 +113,11 @@ func matchOnlinePairs(body *ir.Block, yield *ir.Operation) []*onlinePair {
 		if same.Operand(1) != e {
 			continue
 		}
-		exp := defOf(e, "math.exp")
+		ee := e
+		if ext := defOf(ee, "arith.extf"); ext != nil {
+			ee = ext.Operand(0)
+		}
+		exp := defOf(ee, "math.exp")
 		if exp == nil {
 			continue
 		}

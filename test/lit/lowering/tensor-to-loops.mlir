@@ -3,12 +3,46 @@
 // RUN: tt-opt %s --fuse --tensor-to-loops=extern=false | filecheck %s --check-prefix=NOEXT
 // RUN: tt-opt %s --tensor-to-loops | filecheck %s --check-prefix=UNFUSED
 
-// Softmax makes two passes over each row of its input: one loop computes
-// the maximum m and the sum s of exp(x - m) together (online normalizer:
-// with one exponential e = exp(-|x - m|) per element, s grows by e, or is
-// rescaled to s*e + 1 when x is a new maximum; in f64), one writes the
-// output.
+// Softmax makes two passes over each row of its input, with one
+// exponential per element: one loop computes the maximum m, one stores
+// e = exp(x - m) into the output while it sums e in f64, and a last loop
+// scales the output row by 1/Σ e in place (it reads the output, not the
+// input).
 // CHECK-LABEL: func.func @softmax(%arg0: memref<4x8xf32>) -> memref<4x8xf32>
+// CHECK: %[[OUT:.*]] = loops.alloc() {tt.overwritten} : memref<4x8xf32>
+// CHECK: loops.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: %[[M:.*]] = loops.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[MA:.*]] = %{{.*}}) -> f32
+// CHECK-NEXT: %[[X:.*]] = loops.load %arg0[%[[I]], %[[J]]]
+// CHECK-NEXT: %[[M2:.*]] = arith.maxf %[[MA]], %[[X]] : f32
+// CHECK-NEXT: loops.yield %[[M2]] : f32
+// CHECK: %[[S:.*]] = loops.for %[[J1:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[SA:.*]] = %{{.*}}) -> f64
+// CHECK-NEXT: %[[X1:.*]] = loops.load %arg0[%[[I]], %[[J1]]]
+// CHECK-NEXT: %[[D:.*]] = arith.subf %[[X1]], %[[M]] : f32
+// CHECK-NEXT: %[[E:.*]] = math.exp %[[D]] : f32
+// CHECK-NEXT: %[[EW:.*]] = arith.extf %[[E]] : f32 to f64
+// CHECK-NEXT: %[[S2:.*]] = arith.addf %[[SA]], %[[EW]] : f64
+// CHECK-NEXT: loops.store %[[E]], %[[OUT]][%[[I]], %[[J1]]]
+// CHECK-NEXT: loops.yield %[[S2]] : f64
+// CHECK: %[[RW:.*]] = arith.divf %{{.*}}, %[[S]] : f64
+// CHECK-NEXT: %[[R:.*]] = arith.truncf %[[RW]] : f64 to f32
+// CHECK-NEXT: loops.for %[[J2:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: %[[E2:.*]] = loops.load %[[OUT]][%[[I]], %[[J2]]]
+// CHECK-NEXT: %[[Y:.*]] = arith.mulf %[[E2]], %[[R]] : f32
+// CHECK-NEXT: loops.store %[[Y]], %[[OUT]][%[[I]], %[[J2]]]
+// CHECK-NOT: loops.load %arg0
+// CHECK-NOT: math.exp
+// CHECK: return %[[OUT]]
+func.func @softmax(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = tensor.softmax %x dim = 1 : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// log_softmax makes two passes too: one loop computes the maximum m and
+// the sum s of exp(x - m) together (online normalizer: with one
+// exponential e = exp(-|x - m|) per element, in f32, s grows by e, or is
+// rescaled to s*e + 1 when x is a new maximum; in f64), one writes the
+// output (x - m) - log s, without exponentials.
+// CHECK-LABEL: func.func @log_softmax(%arg0: memref<4x8xf32>) -> memref<4x8xf32>
 // CHECK: %[[OUT:.*]] = loops.alloc() {tt.overwritten} : memref<4x8xf32>
 // CHECK: loops.for %[[I:.*]] = %{{.*}} to %{{.*}} step
 // CHECK-NEXT: %[[R:.*]]:2 = loops.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[M:.*]] = %{{.*}}, %[[S:.*]] = %{{.*}}) -> (f32, f64)
@@ -17,8 +51,8 @@
 // CHECK-NEXT: %[[D:.*]] = arith.subf %[[X]], %[[M]] : f32
 // CHECK-NEXT: %[[A:.*]] = math.absf %[[D]] : f32
 // CHECK-NEXT: %[[N:.*]] = arith.negf %[[A]] : f32
-// CHECK-NEXT: %[[NW:.*]] = arith.extf %[[N]] : f32 to f64
-// CHECK-NEXT: %[[E:.*]] = math.exp %[[NW]] : f64
+// CHECK-NEXT: %[[E32:.*]] = math.exp %[[N]] : f32
+// CHECK-NEXT: %[[E:.*]] = arith.extf %[[E32]] : f32 to f64
 // CHECK-NEXT: %[[SE:.*]] = arith.mulf %[[S]], %[[E]] : f64
 // CHECK-NEXT: %[[GROWN:.*]] = arith.addf %[[SE]], %{{.*}} : f64
 // CHECK-NEXT: %[[SAME:.*]] = arith.addf %[[S]], %[[E]] : f64
@@ -28,16 +62,16 @@
 // CHECK-NEXT: %[[S3:.*]] = arith.select %[[EMPTY]], %[[S]], %[[S2]] : f64
 // CHECK-NEXT: loops.yield %[[M2]], %[[S3]] : f32, f64
 // CHECK: %[[SUM:.*]] = arith.truncf %{{.*}} : f64 to f32
+// CHECK-NEXT: %[[LOG:.*]] = math.log %[[SUM]] : f32
 // CHECK-NEXT: loops.for %[[J2:.*]] = %{{.*}} to %{{.*}} step
 // CHECK-NEXT: %[[X2:.*]] = loops.load %arg0[%[[I]], %[[J2]]]
 // CHECK-NEXT: %[[D2:.*]] = arith.subf %[[X2]], %[[R]]#0 : f32
-// CHECK-NEXT: %[[E2:.*]] = math.exp %[[D2]] : f32
-// CHECK-NEXT: %[[Y:.*]] = arith.divf %[[E2]], %[[SUM]] : f32
+// CHECK-NEXT: %[[Y:.*]] = arith.subf %[[D2]], %[[LOG]] : f32
 // CHECK-NEXT: loops.store %[[Y]], %[[OUT]][%[[I]], %[[J2]]]
 // CHECK-NOT: loops.load %arg0
 // CHECK: return %[[OUT]]
-func.func @softmax(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  %0 = tensor.softmax %x dim = 1 : tensor<4x8xf32>
+func.func @log_softmax(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = tensor.log_softmax %x dim = 1 : tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
 }
 
