@@ -21,7 +21,9 @@ import (
 // 2×4 unrolled four times 9.8 GFLOP/s, twice 8.5, 4×2 unrolled twice 8.2,
 // 4×4 4.0.)
 //
-// Tasks are (MC rows × NG columns) blocks of C spread over the pool. Each
+// Tasks are (MC rows × NG columns) blocks of C spread over the pool; the
+// products of a batch of small ones (m·n·k at most ttGemmBatchSmall, as
+// attention's heads) are the tasks instead, one goroutine each. Each
 // element of C is summed by one task, over k in a fixed order (KC slices in
 // order, k in order within a slice), whatever the number of tasks, so
 // results are bitwise the same for any GOMAXPROCS. Products too small to
@@ -58,14 +60,32 @@ func ttMatmul[T ttNumber](batch, m, n, k int, a []T, batchA int, b []T, batchB i
 		copy(c, tmp)
 		return
 	}
-	for p := 0; p < batch; p++ {
+	one := func(p int, parallel bool) {
 		ap := a[(p%batchA)*m*k:]
 		bp := b[(p%batchB)*k*n:]
 		cp := c[p*m*n : (p+1)*m*n]
 		clear(cp)
-		ttGemm(m, n, k, ap, k, bp, n, cp, n, true)
+		ttGemm(m, n, k, ap, k, bp, n, cp, n, parallel)
+	}
+	if batch > 1 && m*n*k <= ttGemmBatchSmall {
+		// Many small products (attention's heads): the products are the
+		// parallel tasks, each computed on one goroutine (the same sums in
+		// the same order as when it is split).
+		ttParallelFor(batch, 2*m*n*k, func(lo, hi int) {
+			for p := lo; p < hi; p++ {
+				one(p, false)
+			}
+		})
+		return
+	}
+	for p := 0; p < batch; p++ {
+		one(p, true)
 	}
 }
+
+// ttGemmBatchSmall is the largest m·n·k of the products of a batch that
+// run one per goroutine rather than each split over the pool.
+const ttGemmBatchSmall = 1 << 21
 
 // ttAliases reports whether two buffers share their storage (they are the
 // same buffer, or views starting at the same element, or one ends inside the

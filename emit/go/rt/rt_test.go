@@ -119,6 +119,30 @@ func TestMatmulDeterministicAcrossGOMAXPROCS(t *testing.T) {
 	}
 }
 
+// A batch of small products runs one product per goroutine: the results
+// are those of each product computed alone (split over the pool), bitwise,
+// for any GOMAXPROCS.
+func TestMatmulSmallBatchesBitwise(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	const batch, m, n, k = 7, 37, 70, 129
+	a, b := randF32(r, batch*m*k), randF32(r, batch*k*n)
+	want := make([]float32, batch*m*n)
+	for p := 0; p < batch; p++ {
+		ttMatmul(1, m, n, k, a[p*m*k:(p+1)*m*k], 1, b[p*k*n:(p+1)*k*n], 1, want[p*m*n:(p+1)*m*n])
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 3, 8} {
+		runtime.GOMAXPROCS(procs)
+		c := randF32(r, batch*m*n)
+		ttMatmul(batch, m, n, k, a, batch, b, batch, c)
+		for i := range want {
+			if math.Float32bits(c[i]) != math.Float32bits(want[i]) {
+				t.Fatalf("GOMAXPROCS=%d: c[%d] = %g, the products alone gave %g", procs, i, c[i], want[i])
+			}
+		}
+	}
+}
+
 func TestMatmulSizeMismatchFails(t *testing.T) {
 	err := catch(func() { ttMatmul(1, 2, 2, 2, make([]float32, 3), 1, make([]float32, 4), 1, make([]float32, 4)) })
 	if err == nil || !strings.Contains(err.Error(), "tt.matmul") {
@@ -404,6 +428,55 @@ func TestFloatHelpers(t *testing.T) {
 	check("maxnum(nan, 1)", ttMaxNum(nan, 1), 1)
 	check("minnum(2, nan)", ttMinNum(float32(2), nan), 2)
 	check("maximum(2, 3)", ttMaximum(float32(2), 3), 3)
+}
+
+// ttMaximum and ttMinimum agree bit for bit with the interpreter's
+// definitions (interp/arithk's maximumf and minimumf: the NaN operand, a's
+// first, as it is; -0 < +0), NaN payloads and signed zeros included.
+func TestMinMaxBitwise(t *testing.T) {
+	refMax := func(a, b float32) float32 {
+		switch {
+		case a != a:
+			return a
+		case b != b:
+			return b
+		case a == b && a == 0:
+			if math.Signbit(float64(a)) {
+				return b
+			}
+			return a
+		}
+		return max(a, b)
+	}
+	refMin := func(a, b float32) float32 {
+		switch {
+		case a != a:
+			return a
+		case b != b:
+			return b
+		case a == b && a == 0:
+			if math.Signbit(float64(a)) {
+				return a
+			}
+			return b
+		}
+		return min(a, b)
+	}
+	vals := []float32{float32(math.NaN()), math.Float32frombits(0x7fc00123), math.Float32frombits(0xffc00456),
+		float32(math.Inf(1)), float32(math.Inf(-1)), 0, float32(math.Copysign(0, -1)), 1, -1, 1e-40, -1e-40, 3.5, math.MaxFloat32}
+	for _, a := range vals {
+		for _, b := range vals {
+			if g, w := ttMaximum(a, b), refMax(a, b); math.Float32bits(g) != math.Float32bits(w) {
+				t.Errorf("ttMaximum(%v, %v) = %#x, want %#x", a, b, math.Float32bits(g), math.Float32bits(w))
+			}
+			if g, w := ttMinimum(a, b), refMin(a, b); math.Float32bits(g) != math.Float32bits(w) {
+				t.Errorf("ttMinimum(%v, %v) = %#x, want %#x", a, b, math.Float32bits(g), math.Float32bits(w))
+			}
+			if g, w := ttMaximum(float64(a), float64(b)), float64(refMax(a, b)); math.Float64bits(g) != math.Float64bits(w) {
+				t.Errorf("ttMaximum[float64](%v, %v) = %#x, want %#x", a, b, math.Float64bits(g), math.Float64bits(w))
+			}
+		}
+	}
 }
 
 func TestIntHelpers(t *testing.T) {

@@ -225,14 +225,32 @@ func ttMatmul[T ttNumber](batch, m, n, k int, a []T, batchA int, b []T, batchB i
 		copy(c, tmp)
 		return
 	}
-	for p := 0; p < batch; p++ {
+	one := func(p int, parallel bool) {
 		ap := a[(p%batchA)*m*k:]
 		bp := b[(p%batchB)*k*n:]
 		cp := c[p*m*n : (p+1)*m*n]
 		clear(cp)
-		ttGemm(m, n, k, ap, k, bp, n, cp, n, true)
+		ttGemm(m, n, k, ap, k, bp, n, cp, n, parallel)
+	}
+	if batch > 1 && m*n*k <= ttGemmBatchSmall {
+		// Many small products (attention's heads): the products are the
+		// parallel tasks, each computed on one goroutine (the same sums in
+		// the same order as when it is split).
+		ttParallelFor(batch, 2*m*n*k, func(lo, hi int) {
+			for p := lo; p < hi; p++ {
+				one(p, false)
+			}
+		})
+		return
+	}
+	for p := 0; p < batch; p++ {
+		one(p, true)
 	}
 }
+
+// ttGemmBatchSmall is the largest m·n·k of the products of a batch that
+// run one per goroutine rather than each split over the pool.
+const ttGemmBatchSmall = 1 << 21
 
 // ttAliases reports whether two buffers share their storage (they are the
 // same buffer, or views starting at the same element, or one ends inside the
