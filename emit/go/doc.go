@@ -67,7 +67,10 @@
 // tt.conv2d call a packed, cache-blocked, register-tiled, parallel GEMM
 // (conv2d as im2col plus the GEMM) whose reductions are never split between
 // goroutines, likewise deterministic. Their source is included only when a
-// module uses them.
+// module uses them. The GEMM's multiply-accumulate loops are the one place
+// where products are not converted: built for GOAMD64=v3 (as gobuild does
+// on hosts that support it), Go computes them with FMA instructions, which
+// changes their rounding, within tt.matmul's tolerance.
 //
 // # Memory
 //

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	goemit "github.com/tt-compiler/tt/emit/go"
@@ -94,10 +95,11 @@ func (p *Program) MainPath() string { return filepath.Join(p.Dir, "main.go") }
 const goMod = "module " + ModulePath + "\n\ngo 1.22\n"
 
 // Key returns the cache key of a package and its command: a hash of tt's
-// version, the target platform and the sources.
+// version, the target platform (with the GOAMD64 level builds use) and the
+// sources.
 func Key(version string, model, main []byte) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "tt %s\n%s/%s\n%d\n", version, runtime.GOOS, runtime.GOARCH, len(model))
+	fmt.Fprintf(h, "tt %s\n%s/%s %s\n%d\n", version, runtime.GOOS, runtime.GOARCH, amd64Level(), len(model))
 	h.Write(model)
 	h.Write(main)
 	return hex.EncodeToString(h.Sum(nil))[:24]
@@ -183,8 +185,10 @@ func Build(ctx context.Context, pkg *goemit.Package, opts BuildOptions) (*Progra
 }
 
 // BuildEnv returns the environment builds run in: the caller's, with
-// CGO_ENABLED=0, GOWORK=off, GOTOOLCHAIN=local, GOFLAGS cleared, GO111MODULE=on
-// and GOOS/GOARCH set to the platform tt runs on.
+// CGO_ENABLED=0, GOWORK=off, GOTOOLCHAIN=local, GOFLAGS cleared, GO111MODULE=on,
+// GOOS/GOARCH set to the platform tt runs on, and on amd64 GOAMD64 set to
+// the level the host supports when the caller does not set it (see
+// amd64Level).
 func BuildEnv() []string {
 	var env []string
 	drop := map[string]bool{"CGO_ENABLED": true, "GOWORK": true, "GOTOOLCHAIN": true, "GOFLAGS": true, "GO111MODULE": true, "GOOS": true, "GOARCH": true}
@@ -194,6 +198,65 @@ func BuildEnv() []string {
 			env = append(env, kv)
 		}
 	}
-	return append(env, "CGO_ENABLED=0", "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=", "GO111MODULE=on",
+	env = append(env, "CGO_ENABLED=0", "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=", "GO111MODULE=on",
 		"GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH)
+	if _, set := os.LookupEnv("GOAMD64"); !set && amd64Level() != "" {
+		env = append(env, "GOAMD64="+amd64Level())
+	}
+	return env
+}
+
+// amd64Level returns the GOAMD64 level of builds: the caller's $GOAMD64
+// when set; on amd64 Linux hosts whose CPU has the x86-64-v3 features
+// (AVX2, FMA, BMI1/2, F16C, LZCNT, MOVBE, as /proc/cpuinfo lists them)
+// "v3"; else "" (the toolchain's default, v1). The built command runs on
+// this host only, so it may use them. Generated code converts every
+// product explicitly, so the level does not change its element-wise
+// results; it lets Go use FMA instructions in the multiply-accumulate
+// loops of the run-time GEMM (tt.matmul, tt.conv2d), which are within
+// their tolerance of the interpreter's and still the same for any
+// GOMAXPROCS.
+func amd64Level() string {
+	amd64Once.Do(func() {
+		if v, set := os.LookupEnv("GOAMD64"); set {
+			amd64Value = v
+			return
+		}
+		if runtime.GOARCH != "amd64" || runtime.GOOS != "linux" {
+			return
+		}
+		b, err := os.ReadFile("/proc/cpuinfo")
+		if err == nil && hasV3(string(b)) {
+			amd64Value = "v3"
+		}
+	})
+	return amd64Value
+}
+
+var (
+	amd64Once  sync.Once
+	amd64Value string
+)
+
+// hasV3 reports whether every processor of a /proc/cpuinfo listing has
+// the x86-64-v3 features.
+func hasV3(cpuinfo string) bool {
+	n := 0
+	for _, line := range strings.Split(cpuinfo, "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok || strings.TrimSpace(k) != "flags" {
+			continue
+		}
+		n++
+		flags := map[string]bool{}
+		for _, f := range strings.Fields(v) {
+			flags[f] = true
+		}
+		for _, f := range []string{"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"} {
+			if !flags[f] {
+				return false
+			}
+		}
+	}
+	return n > 0
 }

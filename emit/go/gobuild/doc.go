@@ -12,7 +12,9 @@
 // module, after lowering). Each entry is a module (go.mod "module ttgen")
 // with the package in model/model.go, the command in main.go and the built
 // binary "ttmodel". Builds run with CGO_ENABLED=0, GOWORK=off,
-// GOTOOLCHAIN=local and GOFLAGS cleared, in a temporary directory renamed
+// GOTOOLCHAIN=local and GOFLAGS cleared, and on amd64 Linux hosts with the
+// x86-64-v3 features with GOAMD64=v3 unless the caller sets GOAMD64 (the
+// level is part of the cache key), in a temporary directory renamed
 // into place when complete, so concurrent builds of one module are safe and
 // a cache entry is never half written. A build failure is a bug of the
 // emitter: the error names the generated files, kept under go/failed-<key>.
