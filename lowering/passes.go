@@ -181,5 +181,5 @@ func Register(r *pass.Registry) error {
 
 // RegisterPipeline registers the pt2-go pipeline with the stages r has.
 func RegisterPipeline(r *pass.Registry) error {
-	return r.RegisterPipeline(PipelineName, "Lower tensor functions to loops over buffers for the Go backend (decompose, fuse, tensor-to-loops, plan-memory)", Pipeline(r))
+	return r.RegisterPipeline(PipelineName, "Lower tensor functions to loops over buffers for the Go backend: "+Pipeline(r), Pipeline(r))
 }
