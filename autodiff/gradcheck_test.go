@@ -168,7 +168,7 @@ func buildLoss(t *testing.T, ctx *ir.Context, opName string, argTypes, resultTyp
 	b.SetInsertionPointToEnd(builtin.ModuleBody(module))
 	f64 := ctx.F64()
 	loss := ctx.Tensor(nil, f64)
-	st := &ir.OperationState{Name: builtin.Func.Name, Attrs: []ir.NamedAttr{
+	st := &ir.OperationState{Name: builtin.FuncDef.Name, Attrs: []ir.NamedAttr{
 		{Name: "sym_name", Value: ir.String("f")},
 		{Name: "function_type", Value: &ir.TypeAttr{Value: ctx.Function(argTypes, []ir.Type{loss})}},
 	}}
@@ -201,7 +201,7 @@ func buildLoss(t *testing.T, ctx *ir.Context, opName string, argTypes, resultTyp
 		sum = b.MustCreate(&ir.OperationState{Name: "tensor.reduce_sum", Operands: []ir.Value{sum},
 			Attrs: []ir.NamedAttr{{Name: "dims", Value: ir.I64Array(ctx, dims...)}, {Name: "keepdim", Value: ir.Bool(ctx, false)}}}).Result(0)
 	}
-	b.MustCreate(&ir.OperationState{Name: builtin.Return.Name, Operands: []ir.Value{sum}})
+	b.MustCreate(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: []ir.Value{sum}})
 	if err := ir.Verify(module); err != nil {
 		t.Fatalf("loss function does not verify: %v\n%s", err, asm.String(module, asm.PrintOptions{}))
 	}

@@ -130,16 +130,16 @@ func elemBytes(t ir.Type) int64 {
 // bannedFromRecompute lists ops the backward never recomputes: they are
 // expensive (matmul, conv2d) or gather-scatter heavy.
 var bannedFromRecompute = map[string]bool{
-	tensor.MatMulOp.Name: true, tensor.Conv2DOp.Name: true, tensor.MaxPool2DOp.Name: true,
-	tensor.ScatterAddOp.Name: true,
+	tensor.MatMulDef.Name: true, tensor.Conv2DDef.Name: true, tensor.MaxPool2DDef.Name: true,
+	tensor.ScatterAddDef.Name: true,
 }
 
 // shrinkingReductions may not be recomputed when they make a tensor more
 // than 4x smaller (AOTAutograd's heuristic: the input would have to be
 // saved instead, costing more than the result).
 var shrinkingReductions = map[string]bool{
-	tensor.ReduceSumOp.Name: true, tensor.ReduceMeanOp.Name: true, tensor.ReduceMaxOp.Name: true,
-	tensor.ReduceMinOp.Name: true, tensor.CrossEntropyOp.Name: true, tensor.ArgMaxOp.Name: true,
+	tensor.ReduceSumDef.Name: true, tensor.ReduceMeanDef.Name: true, tensor.ReduceMaxDef.Name: true,
+	tensor.ReduceMinDef.Name: true, tensor.CrossEntropyDef.Name: true, tensor.ArgMaxDef.Name: true,
 }
 
 func recomputable(op *ir.Operation) bool {
@@ -250,7 +250,7 @@ func (g *jointGraph) buildFwd(name string, saved []ir.Value) *ir.Operation {
 	for _, v := range append(append([]ir.Value{}, results...), saved...) {
 		rets = append(rets, m.Lookup(v))
 	}
-	b.MustCreate(&ir.OperationState{Name: builtin.Return.Name, Operands: rets, Loc: g.ret.Loc()})
+	b.MustCreate(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: rets, Loc: g.ret.Loc()})
 	return fn
 }
 
@@ -289,7 +289,7 @@ func (g *jointGraph) buildBwd(name string, saved []ir.Value) (*ir.Operation, int
 	for i, v := range grads {
 		rets[i] = m.Lookup(v)
 	}
-	b.MustCreate(&ir.OperationState{Name: builtin.Return.Name, Operands: rets, Loc: g.ret.Loc()})
+	b.MustCreate(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: rets, Loc: g.ret.Loc()})
 	return fn, n, nil
 }
 

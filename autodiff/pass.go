@@ -121,7 +121,7 @@ func NewPass() pass.Pass {
 			"@NAME_bwd(saved, result_grads) -> (grads of the floating-point arguments) and, when the single result is a " +
 			"rank-0 float tensor, @NAME_grad(args) -> (loss, grads). The saved set is chosen by a min-cut over the joint " +
 			"graph (recompute=mincut) or is every forward value the backward uses (recompute=none).",
-		Anchor: builtin.Module.Name,
+		Anchor: builtin.ModuleDef.Name,
 	})}
 	o := p.Options()
 	p.fn = o.String("func", "", "name of the function to differentiate")
@@ -144,7 +144,7 @@ func (p *autogradPass) Run(module *ir.Operation, am *pass.AnalysisManager) error
 	table := ir.NewSymbolTable(module)
 	for _, name := range names {
 		fn := table.Lookup(name)
-		if fn == nil || fn.Name() != builtin.Func.Name {
+		if fn == nil || fn.Name() != builtin.FuncDef.Name {
 			return ir.Errorf(module.Loc(), "aot-autograd: no func.func named @%s", name)
 		}
 		for _, suffix := range []string{"_fwd", "_bwd", "_grad"} {

@@ -19,8 +19,8 @@ var Rules = map[string]Rule{}
 // NonDifferentiable lists ops whose results carry no gradient: comparisons,
 // index computations and constants. Differentiation stops at them.
 var NonDifferentiable = map[string]bool{
-	tensor.CmpOp.Name: true, tensor.ArgMaxOp.Name: true, tensor.IotaOp.Name: true,
-	tensor.DimOp.Name: true, tensor.ConstantOp.Name: true, tensor.FullOp.Name: true,
+	tensor.CmpDef.Name: true, tensor.ArgMaxDef.Name: true, tensor.IotaDef.Name: true,
+	tensor.DimDef.Name: true, tensor.ConstantDef.Name: true, tensor.FullDef.Name: true,
 }
 
 func init() {

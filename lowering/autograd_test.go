@@ -89,7 +89,7 @@ func lossModule(t *testing.T, c opLoss) string {
 	module := builtin.NewModule(ctx, ir.Unknown)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(builtin.ModuleBody(module))
-	st := &ir.OperationState{Name: builtin.Func.Name, Attrs: []ir.NamedAttr{{Name: "sym_name", Value: ir.String("f")}}}
+	st := &ir.OperationState{Name: builtin.FuncDef.Name, Attrs: []ir.NamedAttr{{Name: "sym_name", Value: ir.String("f")}}}
 	body := st.AddRegion()
 	fn := b.MustCreate(st)
 	entry := b.CreateBlock(body, sig.Inputs, nil)
@@ -113,7 +113,7 @@ func lossModule(t *testing.T, c opLoss) string {
 		loss = b.MustCreate(&ir.OperationState{Name: "tensor.reduce_sum", Operands: []ir.Value{sq},
 			Attrs: []ir.NamedAttr{{Name: "dims", Value: ir.I64Array(ctx, dims...)}, {Name: "keepdim", Value: ir.Bool(ctx, false)}}}).Result(0)
 	}
-	b.MustCreate(&ir.OperationState{Name: builtin.Return.Name, Operands: []ir.Value{loss}})
+	b.MustCreate(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: []ir.Value{loss}})
 	fn.SetAttr(builtin.FunctionTypeAttr, &ir.TypeAttr{Value: ctx.Function(sig.Inputs, []ir.Type{loss.Type()})})
 	if err := ir.Verify(module); err != nil {
 		t.Fatalf("loss of %s does not verify: %v", c.op, err)

@@ -67,7 +67,7 @@ func TensorToLoops(module *ir.Operation, opts LowerOptions) (LowerStats, error) 
 	lw := &lowerer{ctx: module.Context(), opts: opts, stats: &stats}
 	var funcs []*ir.Operation
 	module.Walk(func(op *ir.Operation) {
-		if op.Name() == builtin.Func.Name {
+		if op.Name() == builtin.FuncDef.Name {
 			funcs = append(funcs, op)
 		}
 	})

@@ -87,7 +87,7 @@ func NewTensorToLoopsPass() pass.Pass {
 			"output that is rescaled in place); index arithmetic " +
 			"is simplified and hoisted to the outermost loop where it is invariant. matmul (rank 2-3) and conv2d on " +
 			"f32/f64 become loops.call_extern of tt.matmul and tt.conv2d. f16/bf16 are rejected with an error.",
-		Anchor: builtin.Module.Name,
+		Anchor: builtin.ModuleDef.Name,
 	})}
 	o := p.Options()
 	d := DefaultLowerOptions()

@@ -21,7 +21,7 @@ func syntheticModule(ctx *ir.Context, n int) *ir.Operation {
 	m := builtin.NewModule(ctx, ir.Unknown)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(builtin.ModuleBody(m))
-	st := &ir.OperationState{Name: builtin.Func.Name, Attrs: []ir.NamedAttr{
+	st := &ir.OperationState{Name: builtin.FuncDef.Name, Attrs: []ir.NamedAttr{
 		{Name: ir.SymbolAttrName, Value: ir.String("bench")},
 		{Name: builtin.FunctionTypeAttr, Value: &ir.TypeAttr{Value: ctx.Function([]ir.Type{i32, i32}, []ir.Type{i32})}},
 	}}
@@ -73,7 +73,7 @@ func syntheticModule(ctx *ir.Context, n int) *ir.Operation {
 	for k := 2; k <= min(len(vals), 64); k++ {
 		acc = create(testdialect.Add, acc, vals[len(vals)-k])
 	}
-	b.Insert(ctx.NewOp(&ir.OperationState{Name: builtin.Return.Name, Operands: []ir.Value{acc}}))
+	b.Insert(ctx.NewOp(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: []ir.Value{acc}}))
 	return m
 }
 
@@ -147,7 +147,7 @@ func syntheticArithModule(ctx *ir.Context, n int) *ir.Operation {
 	m := builtin.NewModule(ctx, ir.Unknown)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(builtin.ModuleBody(m))
-	st := &ir.OperationState{Name: builtin.Func.Name, Attrs: []ir.NamedAttr{
+	st := &ir.OperationState{Name: builtin.FuncDef.Name, Attrs: []ir.NamedAttr{
 		{Name: ir.SymbolAttrName, Value: ir.String("bench")},
 		{Name: builtin.FunctionTypeAttr, Value: &ir.TypeAttr{Value: ctx.Function([]ir.Type{i32, i32}, []ir.Type{i32})}},
 	}}
@@ -197,7 +197,7 @@ func syntheticArithModule(ctx *ir.Context, n int) *ir.Operation {
 	for k := 2; k <= min(len(vals), 64); k++ {
 		acc = create("arith.addi", acc, vals[len(vals)-k])
 	}
-	b.Insert(ctx.NewOp(&ir.OperationState{Name: builtin.Return.Name, Operands: []ir.Value{acc}}))
+	b.Insert(ctx.NewOp(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: []ir.Value{acc}}))
 	return m
 }
 

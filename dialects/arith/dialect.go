@@ -32,10 +32,10 @@ func aliasOp(of *ir.OpDef, name string) *ir.OpDef {
 }
 
 var (
-	// MaximumF is arith.maximumf, read as arith.maxf.
-	MaximumF = aliasOp(MaxF, "arith.maximumf")
-	// MinimumF is arith.minimumf, read as arith.minf.
-	MinimumF = aliasOp(MinF, "arith.minimumf")
+	// MaximumFDef is arith.maximumf, read as arith.maxf.
+	MaximumFDef = aliasOp(MaxFDef, "arith.maximumf")
+	// MinimumFDef is arith.minimumf, read as arith.minf.
+	MinimumFDef = aliasOp(MinFDef, "arith.minimumf")
 )
 
 // Dialect is the arith dialect.
@@ -46,12 +46,12 @@ var Dialect = &ir.Dialect{
 		"scalars, applied element-wise to vectors and tensors. Integers are signless; signedness is a property of " +
 		"the operation (divsi/divui, cmpi slt/ult, ...).",
 	Ops: []*ir.OpDef{
-		Constant,
-		AddI, SubI, MulI, DivSI, DivUI, CeilDivSI, CeilDivUI, FloorDivSI, RemSI, RemUI,
-		AndI, OrI, XOrI, ShLI, ShRSI, ShRUI, MaxSI, MaxUI, MinSI, MinUI,
-		AddF, SubF, MulF, DivF, RemF, NegF, MaxF, MinF, MaximumF, MinimumF,
-		CmpI, CmpF, Select,
-		ExtUI, ExtSI, TruncI, ExtF, TruncF, SIToFP, UIToFP, FPToSI, FPToUI, IndexCast, IndexCastUI, Bitcast,
+		ConstantDef,
+		AddIDef, SubIDef, MulIDef, DivSIDef, DivUIDef, CeilDivSIDef, CeilDivUIDef, FloorDivSIDef, RemSIDef, RemUIDef,
+		AndIDef, OrIDef, XOrIDef, ShLIDef, ShRSIDef, ShRUIDef, MaxSIDef, MaxUIDef, MinSIDef, MinUIDef,
+		AddFDef, SubFDef, MulFDef, DivFDef, RemFDef, NegFDef, MaxFDef, MinFDef, MaximumFDef, MinimumFDef,
+		CmpIDef, CmpFDef, SelectDef,
+		ExtUIDef, ExtSIDef, TruncIDef, ExtFDef, TruncFDef, SIToFPDef, UIToFPDef, FPToSIDef, FPToUIDef, IndexCastDef, IndexCastUIDef, BitcastDef,
 	},
 	MaterializeConstant: MaterializeConstant,
 }

@@ -175,8 +175,8 @@ var mathIntUnary = []struct {
 	{"ctpop", "counts the number of set bits of an integer value", "The number of one bits.\n\nExample: `%a = math.ctpop %b : i32`", apInt.ctpop},
 }
 
-// FMA is math.fma.
-var FMA = func() *ir.OpDef {
+// FMADef is math.fma.
+var FMADef = func() *ir.OpDef {
 	d := newOp(opSpec{name: "math.fma", summary: "floating point fused multipy-add operation",
 		description: "a * b + c with a single rounding. Not folded (as in MLIR 16).\n\nExample: `%a = math.fma %b, %c, %d : f64`"},
 		[]ir.ArgDef{
@@ -209,5 +209,5 @@ func mathOps() []*ir.OpDef {
 				return foldTo(foldUnary(ops, func(a val) (val, bool) { return val{i: f(a.i)}, true }))
 			}}, SignlessIntegerLike))
 	}
-	return append(ops, FMA)
+	return append(ops, FMADef)
 }

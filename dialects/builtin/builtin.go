@@ -17,9 +17,9 @@ const (
 	CalleeAttr       = "callee"
 )
 
-// Module is builtin.module: the top-level container, a symbol table whose
+// ModuleDef is builtin.module: the top-level container, a symbol table whose
 // single block holds any operations.
-var Module = &ir.OpDef{
+var ModuleDef = &ir.OpDef{
 	Name:    "builtin.module",
 	Summary: "A top level container operation",
 	Description: "A module holds a single graph region with a single block, which may contain any operations " +
@@ -67,9 +67,9 @@ func parseModule(p ir.OpParser, st *ir.OperationState) error {
 	return nil
 }
 
-// UnrealizedConversionCast is builtin.unrealized_conversion_cast: a
+// UnrealizedConversionCastDef is builtin.unrealized_conversion_cast: a
 // placeholder conversion between type systems, left by partial lowerings.
-var UnrealizedConversionCast = &ir.OpDef{
+var UnrealizedConversionCastDef = &ir.OpDef{
 	Name:        "builtin.unrealized_conversion_cast",
 	Summary:     "An unrealized conversion from one set of types to another",
 	Description: "Stands for a conversion that a later pass must resolve; it has no semantics of its own.",
@@ -90,12 +90,12 @@ var Dialect = &ir.Dialect{
 	Name:        "builtin",
 	Summary:     "The builtin dialect: modules and unrealized casts",
 	Description: "Holds the operations every program needs regardless of the dialects it uses.",
-	Ops:         []*ir.OpDef{Module, UnrealizedConversionCast},
+	Ops:         []*ir.OpDef{ModuleDef, UnrealizedConversionCastDef},
 }
 
 // NewModule returns an empty builtin.module with one empty block.
 func NewModule(ctx *ir.Context, loc ir.Location) *ir.Operation {
-	st := &ir.OperationState{Name: Module.Name, Loc: loc}
+	st := &ir.OperationState{Name: ModuleDef.Name, Loc: loc}
 	st.AddRegion().PushBack(ir.NewBlock(nil, nil))
 	return ctx.NewOp(st)
 }

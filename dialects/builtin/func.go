@@ -6,9 +6,9 @@ import (
 	"github.com/tt-compiler/tt/ir"
 )
 
-// Func is func.func: a function with a name, a signature and a body (empty
+// FuncDef is func.func: a function with a name, a signature and a body (empty
 // for external declarations).
-var Func = &ir.OpDef{
+var FuncDef = &ir.OpDef{
 	Name:    "func.func",
 	Summary: "An operation with a name containing a single `SSACFG` region",
 	Description: "Defines a function. The entry block's arguments are the function's arguments and must " +
@@ -308,8 +308,8 @@ func verifyFunc(op *ir.Operation) error {
 	return nil
 }
 
-// Return is func.return: returns values from a function.
-var Return = &ir.OpDef{
+// ReturnDef is func.return: returns values from a function.
+var ReturnDef = &ir.OpDef{
 	Name:        "func.return",
 	Summary:     "Function return operation",
 	Description: "Terminates a func.func body, returning its operands as the function's results; their types must match the signature.",
@@ -334,8 +334,8 @@ var Return = &ir.OpDef{
 	},
 }
 
-// Call is func.call: a direct call to a function symbol.
-var Call = &ir.OpDef{
+// CallDef is func.call: a direct call to a function symbol.
+var CallDef = &ir.OpDef{
 	Name:        "func.call",
 	Summary:     "Call operation",
 	Description: "Calls the function named by `callee` with the operands; operand and result types must match the callee's signature.",
@@ -347,7 +347,7 @@ var Call = &ir.OpDef{
 	VerifySymbolUses: func(op *ir.Operation, tables *ir.SymbolTableCollection) error {
 		ref, _ := op.Attr(CalleeAttr).(*ir.SymbolRefAttr)
 		fn := tables.LookupNearest(op, ref)
-		if fn == nil || fn.Name() != Func.Name {
+		if fn == nil || fn.Name() != FuncDef.Name {
 			return ir.OpError(op, "'%s' does not reference a valid function", ref.Root)
 		}
 		ft := FuncType(fn)
@@ -378,5 +378,5 @@ var FuncDialect = &ir.Dialect{
 	Name:        "func",
 	Summary:     "Functions: definition, return and call",
 	Description: "The func dialect of MLIR: `func.func`, `func.return` and `func.call` with MLIR's attribute names and custom forms.",
-	Ops:         []*ir.OpDef{Func, Return, Call},
+	Ops:         []*ir.OpDef{FuncDef, ReturnDef, CallDef},
 }

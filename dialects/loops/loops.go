@@ -46,8 +46,8 @@ func countDynamic(shape []int64) int {
 	return n
 }
 
-// Alloc is loops.alloc: a new buffer; one index operand per dynamic size.
-var Alloc = &ir.OpDef{
+// AllocDef is loops.alloc: a new buffer; one index operand per dynamic size.
+var AllocDef = &ir.OpDef{
 	Name:    AllocName,
 	Summary: "Allocate a buffer",
 	Description: "Returns a new buffer of the result type, filled with zeros. Each `?` dimension takes its size from " +
@@ -70,8 +70,8 @@ var Alloc = &ir.OpDef{
 	},
 }
 
-// Dealloc is loops.dealloc.
-var Dealloc = &ir.OpDef{
+// DeallocDef is loops.dealloc.
+var DeallocDef = &ir.OpDef{
 	Name:        DeallocName,
 	Summary:     "Free a buffer",
 	Description: "Ends the lifetime of a buffer made by loops.alloc; its memory may be reused.",
@@ -94,8 +94,8 @@ func indexedVerify(op *ir.Operation, b int) error {
 	return nil
 }
 
-// Load is loops.load.
-var Load = &ir.OpDef{
+// LoadDef is loops.load.
+var LoadDef = &ir.OpDef{
 	Name:        LoadName,
 	Summary:     "Read one element of a buffer",
 	Description: "Returns the element at the given indices (one index per dimension, row-major buffer).",
@@ -126,8 +126,8 @@ var Load = &ir.OpDef{
 	},
 }
 
-// Store is loops.store.
-var Store = &ir.OpDef{
+// StoreDef is loops.store.
+var StoreDef = &ir.OpDef{
 	Name:        StoreName,
 	Summary:     "Write one element of a buffer",
 	Description: "Stores the value at the given indices.",
@@ -147,8 +147,8 @@ var Store = &ir.OpDef{
 	},
 }
 
-// Dim is loops.dim.
-var Dim = &ir.OpDef{
+// DimDef is loops.dim.
+var DimDef = &ir.OpDef{
 	Name:        DimName,
 	Summary:     "Size of a buffer dimension",
 	Description: "Returns the size of dimension `dim` of the buffer, as an index.",
@@ -178,8 +178,8 @@ var Dim = &ir.OpDef{
 	},
 }
 
-// Copy is loops.copy.
-var Copy = &ir.OpDef{
+// CopyDef is loops.copy.
+var CopyDef = &ir.OpDef{
 	Name:        CopyName,
 	Summary:     "Copy a buffer into another",
 	Description: "Copies every element of `source` into `target`; both have the same shape and element type.",
@@ -198,8 +198,8 @@ var Copy = &ir.OpDef{
 	},
 }
 
-// Yield is loops.yield.
-var Yield = &ir.OpDef{
+// YieldDef is loops.yield.
+var YieldDef = &ir.OpDef{
 	Name:        YieldName,
 	Summary:     "Return values from a loop body, branch or kernel",
 	Description: "Terminates the regions of loops.for (the next iteration's carried values), loops.if (the results), loops.parallel (no values) and loops.kernel (its results).",
@@ -229,8 +229,8 @@ func verifyYield(op *ir.Operation) error {
 	return nil
 }
 
-// CallExtern is loops.call_extern.
-var CallExtern = &ir.OpDef{
+// CallExternDef is loops.call_extern.
+var CallExternDef = &ir.OpDef{
 	Name:    CallExternName,
 	Summary: "Call a kernel of the runtime",
 	Description: "Calls the runtime kernel `callee` (for example a tuned, cache-blocked matmul) with buffers and " +
@@ -260,7 +260,7 @@ var Dialect = &ir.Dialect{
 	Name:        "loops",
 	Summary:     "Loop nests over buffers: the level TorchInductor's loop IR lowers to",
 	Description: "Buffers (memref), their allocation, loads and stores, counted and parallel loops, conditionals, runtime kernel calls, and fused kernels of tensor ops.",
-	Ops:         []*ir.OpDef{Alloc, Dealloc, Load, Store, Dim, Copy, For, Parallel, If, Yield, CallExtern, Kernel},
+	Ops:         []*ir.OpDef{AllocDef, DeallocDef, LoadDef, StoreDef, DimDef, CopyDef, ForDef, ParallelDef, IfDef, YieldDef, CallExternDef, KernelDef},
 	// Folded loops.dim sizes become arith.constant ops.
 	MaterializeConstant: arith.MaterializeConstant,
 }

@@ -6,13 +6,13 @@ import (
 	"github.com/tt-compiler/tt/ir"
 )
 
-// For is loops.for: a counted loop with loop-carried values.
+// ForDef is loops.for: a counted loop with loop-carried values.
 //
 //	%r:2 = loops.for %i = %lb to %ub step %s iter_args(%a = %x, %b = %y) -> (f32, f32) {
 //	  ...
 //	  loops.yield %a2, %b2 : f32, f32
 //	}
-var For = &ir.OpDef{
+var ForDef = &ir.OpDef{
 	Name:    ForName,
 	Summary: "A counted loop with loop-carried values",
 	Description: "Runs its body for %i = lb, lb+step, ... while %i < ub (step > 0). The body's block arguments " +
@@ -203,13 +203,13 @@ func parseFor(p ir.OpParser, st *ir.OperationState) error {
 	return p.ParseOptionalAttrDict(st)
 }
 
-// Parallel is loops.parallel: a loop nest whose iterations are independent.
+// ParallelDef is loops.parallel: a loop nest whose iterations are independent.
 //
 //	loops.parallel (%i, %j) = (%c0, %c0) to (%n, %m) step (%c1, %c1) {
 //	  ...
 //	  loops.yield
 //	}
-var Parallel = &ir.OpDef{
+var ParallelDef = &ir.OpDef{
 	Name:    ParallelName,
 	Summary: "A nest of loops whose iterations may run in any order or at once",
 	Description: "Runs the body for every point of the iteration space lb <= iv < ub (per dimension, step > 0). " +
@@ -303,10 +303,10 @@ func parseParallel(p ir.OpParser, st *ir.OperationState) error {
 	return p.ParseOptionalAttrDict(st)
 }
 
-// If is loops.if.
+// IfDef is loops.if.
 //
 //	%r = loops.if %c -> (f32) { loops.yield %a : f32 } else { loops.yield %b : f32 }
-var If = &ir.OpDef{
+var IfDef = &ir.OpDef{
 	Name:    IfName,
 	Summary: "A conditional",
 	Description: "Runs the then region when the condition is true, else the else region (which may be empty when " +
@@ -378,7 +378,7 @@ func parseIf(p ir.OpParser, st *ir.OperationState) error {
 	return p.ParseOptionalAttrDict(st)
 }
 
-// Kernel is loops.kernel: a fused group of tensor ops, as the fusion pass
+// KernelDef is loops.kernel: a fused group of tensor ops, as the fusion pass
 // forms them. tensor-to-loops turns each kernel into one loop nest.
 //
 //	%r = loops.kernel "fused_add_exp_0" (%x, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> {
@@ -387,7 +387,7 @@ func parseIf(p ir.OpParser, st *ir.OperationState) error {
 //	  %e = tensor.exp %s : tensor<4xf32>
 //	  loops.yield %e : tensor<4xf32>
 //	}
-var Kernel = &ir.OpDef{
+var KernelDef = &ir.OpDef{
 	Name:    KernelName,
 	Summary: "A fused group of tensor operations",
 	Description: "Holds tensor ops that run as one kernel: the region's arguments are the kernel's inputs, it " +

@@ -37,7 +37,7 @@ func OperandRank(op *ir.Operation, i int) int {
 // to the result for tensor.iota.
 func Dim(op *ir.Operation) (int, bool) {
 	rank := OperandRank(op, 0)
-	if op.Name() == IotaOp.Name && op.NumResults() == 1 {
+	if op.Name() == IotaDef.Name && op.NumResults() == 1 {
 		if t, ok := asTensor(op.Result(0).Type()); ok {
 			rank = t.Rank()
 		}

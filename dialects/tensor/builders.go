@@ -59,25 +59,25 @@ func strAttr(name, v string) ir.NamedAttr { return ir.NamedAttr{Name: name, Valu
 func values(vs ...ir.Value) []ir.Value { return vs }
 
 // Add builds tensor.add.
-func Add(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, AddOp.Name, values(x, y)) }
+func Add(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, AddDef.Name, values(x, y)) }
 
 // Sub builds tensor.sub.
-func Sub(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, SubOp.Name, values(x, y)) }
+func Sub(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, SubDef.Name, values(x, y)) }
 
 // Mul builds tensor.mul.
-func Mul(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, MulOp.Name, values(x, y)) }
+func Mul(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, MulDef.Name, values(x, y)) }
 
 // Div builds tensor.div.
-func Div(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, DivOp.Name, values(x, y)) }
+func Div(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, DivDef.Name, values(x, y)) }
 
 // Max builds tensor.max.
-func Max(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, MaxOp.Name, values(x, y)) }
+func Max(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, MaxDef.Name, values(x, y)) }
 
 // Min builds tensor.min.
-func Min(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, MinOp.Name, values(x, y)) }
+func Min(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, MinDef.Name, values(x, y)) }
 
 // Pow builds tensor.pow.
-func Pow(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, PowOp.Name, values(x, y)) }
+func Pow(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, PowDef.Name, values(x, y)) }
 
 // Unary builds the element-wise unary op called name ("neg", "exp", ...).
 func Unary(b *ir.Builder, name string, x ir.Value) ir.Value {
@@ -125,17 +125,17 @@ func Reciprocal(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "reciproca
 
 // Gelu builds tensor.gelu with approximate "none" or "tanh".
 func Gelu(b *ir.Builder, x ir.Value, approximate string) ir.Value {
-	return build(b, GeluOp.Name, values(x), strAttr(AttrApproximate, approximate))
+	return build(b, GeluDef.Name, values(x), strAttr(AttrApproximate, approximate))
 }
 
 // Cmp builds tensor.cmp with a predicate (eq, ne, lt, le, gt, ge).
 func Cmp(b *ir.Builder, predicate string, x, y ir.Value) ir.Value {
-	return build(b, CmpOp.Name, values(x, y), strAttr(AttrPredicate, predicate))
+	return build(b, CmpDef.Name, values(x, y), strAttr(AttrPredicate, predicate))
 }
 
 // Select builds tensor.select (torch.where(cond, x, y)).
 func Select(b *ir.Builder, cond, x, y ir.Value) ir.Value {
-	return build(b, SelectOp.Name, values(cond, x, y))
+	return build(b, SelectDef.Name, values(cond, x, y))
 }
 
 // Cast builds tensor.cast of x to element type elem.
@@ -144,18 +144,18 @@ func Cast(b *ir.Builder, x ir.Value, elem ir.Type) ir.Value {
 	if xt, ok := asTensor(x.Type()); ok {
 		t = b.Ctx.Tensor(xt.Shape(), elem)
 	}
-	return buildTyped(b, CastOp.Name, t, values(x))
+	return buildTyped(b, CastDef.Name, t, values(x))
 }
 
 // Constant builds tensor.constant holding value.
 func Constant(b *ir.Builder, value *ir.DenseElementsAttr) ir.Value {
-	return build(b, ConstantOp.Name, nil, ir.NamedAttr{Name: AttrValue, Value: value})
+	return build(b, ConstantDef.Name, nil, ir.NamedAttr{Name: AttrValue, Value: value})
 }
 
 // FullAttr builds tensor.full of type t filled with the scalar attribute
 // value; sizes give t's dynamic dimensions.
 func FullAttr(b *ir.Builder, t *ir.RankedTensorType, value ir.Attribute, sizes ...ir.Value) ir.Value {
-	return buildTyped(b, FullOp.Name, t, sizes, ir.NamedAttr{Name: AttrValue, Value: value})
+	return buildTyped(b, FullDef.Name, t, sizes, ir.NamedAttr{Name: AttrValue, Value: value})
 }
 
 // Full builds tensor.full of type t filled with v, converted to t's
@@ -177,19 +177,19 @@ func ScalarAttr(ctx *ir.Context, elem ir.Type, v float64) ir.Attribute {
 
 // Iota builds tensor.iota of type t counting along dim.
 func Iota(b *ir.Builder, t *ir.RankedTensorType, dim int64, sizes ...ir.Value) ir.Value {
-	return buildTyped(b, IotaOp.Name, t, sizes, i64Attr(b, AttrDim, dim))
+	return buildTyped(b, IotaDef.Name, t, sizes, i64Attr(b, AttrDim, dim))
 }
 
 // DimOf builds tensor.dim: the size of dimension dim of x, as an index.
 func DimOf(b *ir.Builder, x ir.Value, dim int64) ir.Value {
-	return build(b, DimOp.Name, values(x), i64Attr(b, AttrDim, dim))
+	return build(b, DimDef.Name, values(x), i64Attr(b, AttrDim, dim))
 }
 
 // Broadcast builds tensor.broadcast of x to shape (ir.Dynamic for ?),
 // operand dimension i going to result dimension dims[i]; sizes give the
 // dynamic dimensions of shape.
 func Broadcast(b *ir.Builder, x ir.Value, dims, shape []int64, sizes ...ir.Value) ir.Value {
-	return buildTyped(b, BroadcastOp.Name, b.Ctx.Tensor(shape, elemOf(b.Ctx, x)), append(values(x), sizes...), intsAttr(b, AttrDims, dims))
+	return buildTyped(b, BroadcastDef.Name, b.Ctx.Tensor(shape, elemOf(b.Ctx, x)), append(values(x), sizes...), intsAttr(b, AttrDims, dims))
 }
 
 // elemOf returns the element type of a tensor value (f32 if it is not one).
@@ -203,12 +203,12 @@ func elemOf(ctx *ir.Context, x ir.Value) ir.Type {
 // Reshape builds tensor.reshape of x to shape; sizes give its dynamic
 // dimensions (or none, when at most one is dynamic).
 func Reshape(b *ir.Builder, x ir.Value, shape []int64, sizes ...ir.Value) ir.Value {
-	return buildTyped(b, ReshapeOp.Name, b.Ctx.Tensor(shape, elemOf(b.Ctx, x)), append(values(x), sizes...))
+	return buildTyped(b, ReshapeDef.Name, b.Ctx.Tensor(shape, elemOf(b.Ctx, x)), append(values(x), sizes...))
 }
 
 // Transpose builds tensor.transpose with permutation perm.
 func Transpose(b *ir.Builder, x ir.Value, perm []int64) ir.Value {
-	return build(b, TransposeOp.Name, values(x), intsAttr(b, AttrPerm, perm))
+	return build(b, TransposeDef.Name, values(x), intsAttr(b, AttrPerm, perm))
 }
 
 // Slice builds tensor.slice; step may be nil (all ones, attribute omitted).
@@ -217,12 +217,12 @@ func Slice(b *ir.Builder, x ir.Value, start, limit, step []int64) ir.Value {
 	if step != nil {
 		attrs = append(attrs, intsAttr(b, AttrStep, step))
 	}
-	return build(b, SliceOp.Name, values(x), attrs...)
+	return build(b, SliceDef.Name, values(x), attrs...)
 }
 
 // Concat builds tensor.concat of xs along dim.
 func Concat(b *ir.Builder, dim int64, xs ...ir.Value) ir.Value {
-	return build(b, ConcatOp.Name, xs, i64Attr(b, AttrDim, dim))
+	return build(b, ConcatDef.Name, xs, i64Attr(b, AttrDim, dim))
 }
 
 // Pad builds tensor.pad; value may be nil (zero padding).
@@ -231,17 +231,17 @@ func Pad(b *ir.Builder, x ir.Value, low, high []int64, value ir.Attribute) ir.Va
 	if value != nil {
 		attrs = append(attrs, ir.NamedAttr{Name: AttrValue, Value: value})
 	}
-	return build(b, PadOp.Name, values(x), attrs...)
+	return build(b, PadDef.Name, values(x), attrs...)
 }
 
 // Gather builds tensor.gather (index_select of idx along dim).
 func Gather(b *ir.Builder, x, idx ir.Value, dim int64) ir.Value {
-	return build(b, GatherOp.Name, values(x, idx), i64Attr(b, AttrDim, dim))
+	return build(b, GatherDef.Name, values(x, idx), i64Attr(b, AttrDim, dim))
 }
 
 // ScatterAdd builds tensor.scatter_add (base.index_add(dim, idx, src)).
 func ScatterAdd(b *ir.Builder, base, idx, src ir.Value, dim int64) ir.Value {
-	return build(b, ScatterAddOp.Name, values(base, idx, src), i64Attr(b, AttrDim, dim))
+	return build(b, ScatterAddDef.Name, values(base, idx, src), i64Attr(b, AttrDim, dim))
 }
 
 // Reduce builds tensor.reduce_<kind> (kind: sum, max, min, mean).
@@ -271,16 +271,16 @@ func ReduceMean(b *ir.Builder, x ir.Value, dims []int64, keepdim bool) ir.Value 
 
 // ArgMax builds tensor.argmax.
 func ArgMax(b *ir.Builder, x ir.Value, dim int64, keepdim bool) ir.Value {
-	return build(b, ArgMaxOp.Name, values(x), i64Attr(b, AttrDim, dim), boolAttr(b, AttrKeepDim, keepdim))
+	return build(b, ArgMaxDef.Name, values(x), i64Attr(b, AttrDim, dim), boolAttr(b, AttrKeepDim, keepdim))
 }
 
 // MatMul builds tensor.matmul.
-func MatMul(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, MatMulOp.Name, values(x, y)) }
+func MatMul(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, MatMulDef.Name, values(x, y)) }
 
 // Conv2D builds tensor.conv2d with the given parameters (all attributes
 // are written).
 func Conv2D(b *ir.Builder, x, w ir.Value, p Conv2DParams) ir.Value {
-	return build(b, Conv2DOp.Name, values(x, w),
+	return build(b, Conv2DDef.Name, values(x, w),
 		intsAttr(b, AttrStride, p.Stride[:]), intsAttr(b, AttrPadding, p.Padding[:]),
 		intsAttr(b, AttrDilation, p.Dilation[:]), i64Attr(b, AttrGroups, p.Groups))
 }
@@ -292,27 +292,27 @@ func DefaultConv2D() Conv2DParams {
 
 // MaxPool2D builds tensor.max_pool2d (all attributes are written).
 func MaxPool2D(b *ir.Builder, x ir.Value, p Pool2DParams) ir.Value {
-	return build(b, MaxPool2DOp.Name, values(x), intsAttr(b, AttrKernel, p.Kernel[:]),
+	return build(b, MaxPool2DDef.Name, values(x), intsAttr(b, AttrKernel, p.Kernel[:]),
 		intsAttr(b, AttrStride, p.Stride[:]), intsAttr(b, AttrPadding, p.Padding[:]))
 }
 
 // Softmax builds tensor.softmax.
 func Softmax(b *ir.Builder, x ir.Value, dim int64) ir.Value {
-	return build(b, SoftmaxOp.Name, values(x), i64Attr(b, AttrDim, dim))
+	return build(b, SoftmaxDef.Name, values(x), i64Attr(b, AttrDim, dim))
 }
 
 // LogSoftmax builds tensor.log_softmax.
 func LogSoftmax(b *ir.Builder, x ir.Value, dim int64) ir.Value {
-	return build(b, LogSoftmaxOp.Name, values(x), i64Attr(b, AttrDim, dim))
+	return build(b, LogSoftmaxDef.Name, values(x), i64Attr(b, AttrDim, dim))
 }
 
 // LayerNorm builds tensor.layer_norm over the last normalizedDims dims.
 func LayerNorm(b *ir.Builder, x, gamma, beta ir.Value, normalizedDims int64, eps float64) ir.Value {
-	return build(b, LayerNormOp.Name, values(x, gamma, beta), i64Attr(b, AttrNormalizedDims, normalizedDims),
+	return build(b, LayerNormDef.Name, values(x, gamma, beta), i64Attr(b, AttrNormalizedDims, normalizedDims),
 		ir.NamedAttr{Name: AttrEps, Value: ir.Float(b.Ctx.F32(), eps)})
 }
 
 // CrossEntropy builds tensor.cross_entropy with reduction "mean" or "sum".
 func CrossEntropy(b *ir.Builder, logits, target ir.Value, reduction string) ir.Value {
-	return build(b, CrossEntropyOp.Name, values(logits, target), strAttr(AttrReduction, reduction))
+	return build(b, CrossEntropyDef.Name, values(logits, target), strAttr(AttrReduction, reduction))
 }

@@ -12,13 +12,13 @@ import (
 // the inner op dies when it has no other use.
 
 func init() {
-	ReshapeOp.Canonicalize = []ir.RewritePattern{&ir.Pattern{Root: ReshapeOp.Name, Label: "reshape-of-reshape", Rewrite: composeReshapes}}
-	TransposeOp.Canonicalize = []ir.RewritePattern{&ir.Pattern{Root: TransposeOp.Name, Label: "transpose-of-transpose", Rewrite: composeTransposes}}
-	BroadcastOp.Canonicalize = []ir.RewritePattern{&ir.Pattern{Root: BroadcastOp.Name, Label: "broadcast-of-broadcast", Rewrite: composeBroadcasts}}
-	for _, def := range []*ir.OpDef{SoftmaxOp, LogSoftmaxOp, ArgMaxOp, ConcatOp, GatherOp, ScatterAddOp, DimOp, IotaOp} {
+	ReshapeDef.Canonicalize = []ir.RewritePattern{&ir.Pattern{Root: ReshapeDef.Name, Label: "reshape-of-reshape", Rewrite: composeReshapes}}
+	TransposeDef.Canonicalize = []ir.RewritePattern{&ir.Pattern{Root: TransposeDef.Name, Label: "transpose-of-transpose", Rewrite: composeTransposes}}
+	BroadcastDef.Canonicalize = []ir.RewritePattern{&ir.Pattern{Root: BroadcastDef.Name, Label: "broadcast-of-broadcast", Rewrite: composeBroadcasts}}
+	for _, def := range []*ir.OpDef{SoftmaxDef, LogSoftmaxDef, ArgMaxDef, ConcatDef, GatherDef, ScatterAddDef, DimDef, IotaDef} {
 		def.Canonicalize = append(def.Canonicalize, &ir.Pattern{Root: def.Name, Label: "normalize-dim", Rewrite: normalizeDim})
 	}
-	for _, def := range []*ir.OpDef{ReduceSumOp, ReduceMaxOp, ReduceMinOp, ReduceMeanOp} {
+	for _, def := range []*ir.OpDef{ReduceSumDef, ReduceMaxDef, ReduceMinDef, ReduceMeanDef} {
 		def.Canonicalize = append(def.Canonicalize, &ir.Pattern{Root: def.Name, Label: "normalize-dims", Rewrite: normalizeReduceDims})
 	}
 }
@@ -40,7 +40,7 @@ func composeReshapes(op *ir.Operation, rw *ir.PatternRewriter) bool {
 	if op.NumOperands() < 1 {
 		return false
 	}
-	inner := definingOpNamed(op.Operand(0), ReshapeOp.Name)
+	inner := definingOpNamed(op.Operand(0), ReshapeDef.Name)
 	if inner == nil || inner.NumOperands() < 1 || elemOfType(inner.Operand(0).Type()) != elemOfType(op.Result(0).Type()) {
 		return false
 	}
@@ -63,7 +63,7 @@ func composeTransposes(op *ir.Operation, rw *ir.PatternRewriter) bool {
 	if !ok || op.NumOperands() != 1 {
 		return false
 	}
-	inner := definingOpNamed(op.Operand(0), TransposeOp.Name)
+	inner := definingOpNamed(op.Operand(0), TransposeDef.Name)
 	if inner == nil || inner.NumOperands() != 1 {
 		return false
 	}
@@ -89,7 +89,7 @@ func composeBroadcasts(op *ir.Operation, rw *ir.PatternRewriter) bool {
 	if !ok || op.NumOperands() < 1 {
 		return false
 	}
-	inner := definingOpNamed(op.Operand(0), BroadcastOp.Name)
+	inner := definingOpNamed(op.Operand(0), BroadcastDef.Name)
 	if inner == nil || inner.NumOperands() < 1 {
 		return false
 	}

@@ -6,8 +6,8 @@ import (
 	"github.com/tt-compiler/tt/ir"
 )
 
-// ConstantOp is tensor.constant.
-var ConstantOp = &ir.OpDef{
+// ConstantDef is tensor.constant.
+var ConstantDef = &ir.OpDef{
 	Name:    "tensor.constant",
 	Summary: "A constant tensor",
 	Description: "Materializes the dense constant `value`; the result type is the value's type.\n\n" +
@@ -42,8 +42,8 @@ func foldConstant(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	return []ir.FoldResult{{Attr: d}}, true
 }
 
-// FullOp is tensor.full.
-var FullOp = &ir.OpDef{
+// FullDef is tensor.full.
+var FullDef = &ir.OpDef{
 	Name:    "tensor.full",
 	Summary: "A tensor filled with one value",
 	Description: "Creates a tensor of the result type with every element equal to `value` (`torch.full`). " +
@@ -103,8 +103,8 @@ func foldFull(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	return foldConst(scalarDense(rt, op.Attr(AttrValue)))
 }
 
-// IotaOp is tensor.iota.
-var IotaOp = &ir.OpDef{
+// IotaDef is tensor.iota.
+var IotaDef = &ir.OpDef{
 	Name:    "tensor.iota",
 	Summary: "Indices along a dimension",
 	Description: "Creates a tensor of the result type whose element at index (i0, ..., in) is `i_dim` " +
@@ -159,8 +159,8 @@ func strides(shape []int64) []int64 {
 	return st
 }
 
-// DimOp is tensor.dim.
-var DimOp = &ir.OpDef{
+// DimDef is tensor.dim.
+var DimDef = &ir.OpDef{
 	Name:    "tensor.dim",
 	Summary: "The size of a dimension, at run time",
 	Description: "Returns the size of dimension `dim` of `x` as an index (`Tensor.size(dim)`). `dim` may be " +

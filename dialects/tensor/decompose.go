@@ -16,12 +16,12 @@ var Composites = []string{"gelu", "softmax", "log_softmax", "layer_norm", "cross
 
 // decomposers maps a composite's full name to its decomposition.
 var decomposers = map[string]func(b *ir.Builder, op *ir.Operation) (ir.Value, error){
-	GeluOp.Name:         decomposeGeluOp,
-	SoftmaxOp.Name:      decomposeSoftmaxOp,
-	LogSoftmaxOp.Name:   decomposeLogSoftmaxOp,
-	LayerNormOp.Name:    decomposeLayerNormOp,
-	CrossEntropyOp.Name: decomposeCrossEntropyOp,
-	ReduceMeanOp.Name:   decomposeReduceMeanOp,
+	GeluDef.Name:         decomposeGeluOp,
+	SoftmaxDef.Name:      decomposeSoftmaxOp,
+	LogSoftmaxDef.Name:   decomposeLogSoftmaxOp,
+	LayerNormDef.Name:    decomposeLayerNormOp,
+	CrossEntropyDef.Name: decomposeCrossEntropyOp,
+	ReduceMeanDef.Name:   decomposeReduceMeanOp,
 }
 
 // IsComposite reports whether op has a decomposition.

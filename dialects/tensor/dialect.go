@@ -6,13 +6,13 @@ import (
 
 // Ops lists every operation of the tensor dialect.
 var Ops = []*ir.OpDef{
-	AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, PowOp,
-	NegOp, AbsOp, ExpOp, LogOp, SqrtOp, RsqrtOp, TanhOp, SigmoidOp, ReluOp, SinOp, CosOp, ErfOp, ReciprocalOp,
-	GeluOp, CmpOp, SelectOp, CastOp,
-	ConstantOp, FullOp, IotaOp, DimOp,
-	BroadcastOp, ReshapeOp, TransposeOp, SliceOp, ConcatOp, PadOp, GatherOp, ScatterAddOp,
-	ReduceSumOp, ReduceMaxOp, ReduceMinOp, ReduceMeanOp, ArgMaxOp,
-	MatMulOp, Conv2DOp, MaxPool2DOp, SoftmaxOp, LogSoftmaxOp, LayerNormOp, CrossEntropyOp,
+	AddDef, SubDef, MulDef, DivDef, MaxDef, MinDef, PowDef,
+	NegDef, AbsDef, ExpDef, LogDef, SqrtDef, RsqrtDef, TanhDef, SigmoidDef, ReluDef, SinDef, CosDef, ErfDef, ReciprocalDef,
+	GeluDef, CmpDef, SelectDef, CastDef,
+	ConstantDef, FullDef, IotaDef, DimDef,
+	BroadcastDef, ReshapeDef, TransposeDef, SliceDef, ConcatDef, PadDef, GatherDef, ScatterAddDef,
+	ReduceSumDef, ReduceMaxDef, ReduceMinDef, ReduceMeanDef, ArgMaxDef,
+	MatMulDef, Conv2DDef, MaxPool2DDef, SoftmaxDef, LogSoftmaxDef, LayerNormDef, CrossEntropyDef,
 }
 
 // Dialect is the tensor dialect. Load it with ctx.MustLoadDialect(tensor.Dialect).

@@ -66,38 +66,38 @@ func unary(short, summary, desc string, c ir.TypeConstraint) *ir.OpDef {
 
 // Element-wise binary ops.
 var (
-	AddOp = binary("add", "Element-wise addition", "Computes `a + b` element by element (`torch.add`). "+
+	AddDef = binary("add", "Element-wise addition", "Computes `a + b` element by element (`torch.add`). "+
 		"Integers wrap around on overflow.", NumericTensor, ir.Commutative)
-	SubOp = binary("sub", "Element-wise subtraction", "Computes `a - b` element by element (`torch.sub`).", NumericTensor, 0)
-	MulOp = binary("mul", "Element-wise multiplication", "Computes `a * b` element by element (`torch.mul`).", NumericTensor, ir.Commutative)
-	DivOp = binary("div", "Element-wise division", "Computes `a / b` element by element (`torch.div`). Floats follow IEEE 754; "+
+	SubDef = binary("sub", "Element-wise subtraction", "Computes `a - b` element by element (`torch.sub`).", NumericTensor, 0)
+	MulDef = binary("mul", "Element-wise multiplication", "Computes `a * b` element by element (`torch.mul`).", NumericTensor, ir.Commutative)
+	DivDef = binary("div", "Element-wise division", "Computes `a / b` element by element (`torch.div`). Floats follow IEEE 754; "+
 		"integers divide truncating toward zero (`rounding_mode=\"trunc\"`), and integer division by zero is undefined.", NumericTensor, 0)
-	MaxOp = binary("max", "Element-wise maximum", "Computes `max(a, b)` element by element (`torch.maximum`); NaN if either operand is NaN. "+
+	MaxDef = binary("max", "Element-wise maximum", "Computes `max(a, b)` element by element (`torch.maximum`); NaN if either operand is NaN. "+
 		"On i1 it is logical or.", AnyTensor, ir.Commutative)
-	MinOp = binary("min", "Element-wise minimum", "Computes `min(a, b)` element by element (`torch.minimum`); NaN if either operand is NaN. "+
+	MinDef = binary("min", "Element-wise minimum", "Computes `min(a, b)` element by element (`torch.minimum`); NaN if either operand is NaN. "+
 		"On i1 it is logical and.", AnyTensor, ir.Commutative)
-	PowOp = binary("pow", "Element-wise power", "Computes `a ** b` element by element (`torch.pow`). For integers a negative exponent is undefined.", NumericTensor, 0)
+	PowDef = binary("pow", "Element-wise power", "Computes `a ** b` element by element (`torch.pow`). For integers a negative exponent is undefined.", NumericTensor, 0)
 )
 
 // Element-wise unary ops.
 var (
-	NegOp        = unary("neg", "Element-wise negation", "Computes `-x` (`torch.neg`).", NumericTensor)
-	AbsOp        = unary("abs", "Element-wise absolute value", "Computes `|x|` (`torch.abs`).", NumericTensor)
-	ExpOp        = unary("exp", "Element-wise exponential", "Computes `e^x` (`torch.exp`).", FloatTensor)
-	LogOp        = unary("log", "Element-wise natural logarithm", "Computes `ln x` (`torch.log`); NaN for negative x, -inf for 0.", FloatTensor)
-	SqrtOp       = unary("sqrt", "Element-wise square root", "Computes `sqrt(x)` (`torch.sqrt`).", FloatTensor)
-	RsqrtOp      = unary("rsqrt", "Element-wise reciprocal square root", "Computes `1 / sqrt(x)` (`torch.rsqrt`).", FloatTensor)
-	TanhOp       = unary("tanh", "Element-wise hyperbolic tangent", "Computes `tanh(x)` (`torch.tanh`).", FloatTensor)
-	SigmoidOp    = unary("sigmoid", "Element-wise logistic sigmoid", "Computes `1 / (1 + e^-x)` (`torch.sigmoid`).", FloatTensor)
-	ReluOp       = unary("relu", "Element-wise rectified linear unit", "Computes `max(x, 0)` (`torch.relu`); NaN stays NaN.", NumericTensor)
-	SinOp        = unary("sin", "Element-wise sine", "Computes `sin(x)` (`torch.sin`).", FloatTensor)
-	CosOp        = unary("cos", "Element-wise cosine", "Computes `cos(x)` (`torch.cos`).", FloatTensor)
-	ErfOp        = unary("erf", "Element-wise error function", "Computes `erf(x)` (`torch.erf`).", FloatTensor)
-	ReciprocalOp = unary("reciprocal", "Element-wise reciprocal", "Computes `1 / x` (`torch.reciprocal`).", FloatTensor)
+	NegDef        = unary("neg", "Element-wise negation", "Computes `-x` (`torch.neg`).", NumericTensor)
+	AbsDef        = unary("abs", "Element-wise absolute value", "Computes `|x|` (`torch.abs`).", NumericTensor)
+	ExpDef        = unary("exp", "Element-wise exponential", "Computes `e^x` (`torch.exp`).", FloatTensor)
+	LogDef        = unary("log", "Element-wise natural logarithm", "Computes `ln x` (`torch.log`); NaN for negative x, -inf for 0.", FloatTensor)
+	SqrtDef       = unary("sqrt", "Element-wise square root", "Computes `sqrt(x)` (`torch.sqrt`).", FloatTensor)
+	RsqrtDef      = unary("rsqrt", "Element-wise reciprocal square root", "Computes `1 / sqrt(x)` (`torch.rsqrt`).", FloatTensor)
+	TanhDef       = unary("tanh", "Element-wise hyperbolic tangent", "Computes `tanh(x)` (`torch.tanh`).", FloatTensor)
+	SigmoidDef    = unary("sigmoid", "Element-wise logistic sigmoid", "Computes `1 / (1 + e^-x)` (`torch.sigmoid`).", FloatTensor)
+	ReluDef       = unary("relu", "Element-wise rectified linear unit", "Computes `max(x, 0)` (`torch.relu`); NaN stays NaN.", NumericTensor)
+	SinDef        = unary("sin", "Element-wise sine", "Computes `sin(x)` (`torch.sin`).", FloatTensor)
+	CosDef        = unary("cos", "Element-wise cosine", "Computes `cos(x)` (`torch.cos`).", FloatTensor)
+	ErfDef        = unary("erf", "Element-wise error function", "Computes `erf(x)` (`torch.erf`).", FloatTensor)
+	ReciprocalDef = unary("reciprocal", "Element-wise reciprocal", "Computes `1 / x` (`torch.reciprocal`).", FloatTensor)
 )
 
-// GeluOp is tensor.gelu.
-var GeluOp = &ir.OpDef{
+// GeluDef is tensor.gelu.
+var GeluDef = &ir.OpDef{
 	Name:    "tensor.gelu",
 	Summary: "Gaussian error linear unit (composite)",
 	Description: "Computes `torch.nn.functional.gelu(x, approximate)`: `x * Φ(x)` = `0.5 x (1 + erf(x / sqrt 2))` with " +
@@ -114,8 +114,8 @@ var GeluOp = &ir.OpDef{
 	Fold:             foldGelu,
 }
 
-// CmpOp is tensor.cmp.
-var CmpOp = &ir.OpDef{
+// CmpDef is tensor.cmp.
+var CmpDef = &ir.OpDef{
 	Name:    "tensor.cmp",
 	Summary: "Element-wise comparison",
 	Description: "Compares `a` and `b` element by element with `predicate` (`eq`, `ne`, `lt`, `le`, `gt`, `ge`; " +
@@ -140,8 +140,8 @@ func inferCmp(a args) (ir.Type, error) {
 	return a.ctx.Tensor(rt.Shape(), a.ctx.I1()), nil
 }
 
-// SelectOp is tensor.select.
-var SelectOp = &ir.OpDef{
+// SelectDef is tensor.select.
+var SelectDef = &ir.OpDef{
 	Name:    "tensor.select",
 	Summary: "Element-wise choice (`torch.where`)",
 	Description: "Takes `a` where `cond` is true and `b` elsewhere, element by element (`torch.where(cond, a, b)`). " +
@@ -193,8 +193,8 @@ func equalShapes(a, b []int64) bool {
 	return true
 }
 
-// CastOp is tensor.cast.
-var CastOp = &ir.OpDef{
+// CastDef is tensor.cast.
+var CastDef = &ir.OpDef{
 	Name:    "tensor.cast",
 	Summary: "Element type conversion",
 	Description: "Converts every element to the result element type (`Tensor.to(dtype)`); the shape is unchanged. " +

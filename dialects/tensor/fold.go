@@ -172,7 +172,7 @@ func materializeConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Lo
 		if v.Type != t {
 			return nil
 		}
-		op, err := b.Create(&ir.OperationState{Name: ConstantOp.Name, Loc: loc, Attrs: []ir.NamedAttr{{Name: AttrValue, Value: v}}, ResultTypes: []ir.Type{t}})
+		op, err := b.Create(&ir.OperationState{Name: ConstantDef.Name, Loc: loc, Attrs: []ir.NamedAttr{{Name: AttrValue, Value: v}}, ResultTypes: []ir.Type{t}})
 		if err != nil {
 			return nil
 		}

@@ -6,8 +6,8 @@ import (
 	"github.com/tt-compiler/tt/ir"
 )
 
-// SliceOp is tensor.slice.
-var SliceOp = &ir.OpDef{
+// SliceDef is tensor.slice.
+var SliceDef = &ir.OpDef{
 	Name:    "tensor.slice",
 	Summary: "Strided slice",
 	Description: "Takes, along every dimension i, the elements `start[i]`, `start[i] + step[i]`, ... below " +
@@ -135,8 +135,8 @@ func isAll(vs []int64, v int64) bool {
 	return true
 }
 
-// ConcatOp is tensor.concat.
-var ConcatOp = &ir.OpDef{
+// ConcatDef is tensor.concat.
+var ConcatDef = &ir.OpDef{
 	Name:    "tensor.concat",
 	Summary: "Concatenation along a dimension",
 	Description: "Joins the operands along `dim` (`torch.cat`). They have the same rank and element type, and " +
@@ -216,8 +216,8 @@ func foldConcat(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	return foldValue(op, op.Operand(0))
 }
 
-// PadOp is tensor.pad.
-var PadOp = &ir.OpDef{
+// PadDef is tensor.pad.
+var PadDef = &ir.OpDef{
 	Name:    "tensor.pad",
 	Summary: "Constant padding",
 	Description: "Adds `low[i]` elements before and `high[i]` elements after dimension i, filled with `value` " +
@@ -280,8 +280,8 @@ func foldPad(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	return foldValue(op, op.Operand(0))
 }
 
-// GatherOp is tensor.gather.
-var GatherOp = &ir.OpDef{
+// GatherDef is tensor.gather.
+var GatherDef = &ir.OpDef{
 	Name:    "tensor.gather",
 	Summary: "Selection of slices by index (`torch.index_select`)",
 	Description: "Selects the slices `idx[0], idx[1], ...` of `x` along `dim` (`torch.index_select(x, dim, idx)`): " +
@@ -329,8 +329,8 @@ func indexDim(a args, x *ir.RankedTensorType, i int) (int, int64, error) {
 	return dim, idx.Shape()[0], err
 }
 
-// ScatterAddOp is tensor.scatter_add.
-var ScatterAddOp = &ir.OpDef{
+// ScatterAddDef is tensor.scatter_add.
+var ScatterAddDef = &ir.OpDef{
 	Name:    "tensor.scatter_add",
 	Summary: "Accumulation of slices by index (`torch.index_add`)",
 	Description: "Returns a copy of `base` where slice `idx[i]` along `dim` is incremented by slice i of `src` " +

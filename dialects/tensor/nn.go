@@ -7,8 +7,8 @@ import (
 	"github.com/tt-compiler/tt/ir"
 )
 
-// MatMulOp is tensor.matmul.
-var MatMulOp = &ir.OpDef{
+// MatMulDef is tensor.matmul.
+var MatMulDef = &ir.OpDef{
 	Name:    "tensor.matmul",
 	Summary: "Batched matrix product",
 	Description: "Multiplies `a` of shape `[..., M, K]` by `b` of shape `[..., K, N]` (`torch.matmul` without " +
@@ -56,8 +56,8 @@ func inferMatMul(a args) (ir.Type, error) {
 	return a.ctx.Tensor(shape, x.Elem), nil
 }
 
-// Conv2DOp is tensor.conv2d.
-var Conv2DOp = &ir.OpDef{
+// Conv2DDef is tensor.conv2d.
+var Conv2DDef = &ir.OpDef{
 	Name:    "tensor.conv2d",
 	Summary: "2-D convolution (NCHW, OIHW, no bias)",
 	Description: "Computes `torch.nn.functional.conv2d(x, w, None, stride, padding, dilation, groups)`: `x` is " +
@@ -194,8 +194,8 @@ func checkGroups(c, o, i, groups int64) error {
 	return nil
 }
 
-// MaxPool2DOp is tensor.max_pool2d.
-var MaxPool2DOp = &ir.OpDef{
+// MaxPool2DDef is tensor.max_pool2d.
+var MaxPool2DDef = &ir.OpDef{
 	Name:    "tensor.max_pool2d",
 	Summary: "2-D max pooling (NCHW)",
 	Description: "Computes `torch.nn.functional.max_pool2d(x, kernel, stride, padding)` (dilation 1, floor mode): " +
@@ -288,8 +288,8 @@ func softmaxLike(short, summary, desc string) *ir.OpDef {
 
 // Softmax-like composites.
 var (
-	SoftmaxOp    = softmaxLike("softmax", "Softmax (composite)", "Computes `exp(x) / sum(exp(x))` (`torch.softmax`)")
-	LogSoftmaxOp = softmaxLike("log_softmax", "Log-softmax (composite)", "Computes `x - log(sum(exp(x)))` (`torch.log_softmax`)")
+	SoftmaxDef    = softmaxLike("softmax", "Softmax (composite)", "Computes `exp(x) / sum(exp(x))` (`torch.softmax`)")
+	LogSoftmaxDef = softmaxLike("log_softmax", "Log-softmax (composite)", "Computes `x - log(sum(exp(x)))` (`torch.log_softmax`)")
 )
 
 func inferSoftmax(a args) (ir.Type, error) {
@@ -307,8 +307,8 @@ func inferSoftmax(a args) (ir.Type, error) {
 	return x, nil
 }
 
-// LayerNormOp is tensor.layer_norm.
-var LayerNormOp = &ir.OpDef{
+// LayerNormDef is tensor.layer_norm.
+var LayerNormDef = &ir.OpDef{
 	Name:    "tensor.layer_norm",
 	Summary: "Layer normalization (composite)",
 	Description: "Normalizes `x` over its last `normalized_dims` dimensions (`torch.nn.functional.layer_norm` with " +
@@ -366,8 +366,8 @@ func checkAffine(a args, i int, name string, elem ir.Type, norm []int64) error {
 	return nil
 }
 
-// CrossEntropyOp is tensor.cross_entropy.
-var CrossEntropyOp = &ir.OpDef{
+// CrossEntropyDef is tensor.cross_entropy.
+var CrossEntropyDef = &ir.OpDef{
 	Name:    "tensor.cross_entropy",
 	Summary: "Cross-entropy loss over class logits (composite)",
 	Description: "Computes `torch.nn.functional.cross_entropy(logits, target, reduction)` for `logits` `[N, C]` and " +

@@ -30,10 +30,10 @@ func reduction(kind, summary, desc string, c ir.TypeConstraint) *ir.OpDef {
 
 // Reductions.
 var (
-	ReduceSumOp  = reduction("sum", "Sum over dimensions", "Sums the elements (`torch.sum`)", NumericTensor)
-	ReduceMaxOp  = reduction("max", "Maximum over dimensions", "Takes the largest element (`torch.amax`; NaN if any element is NaN)", AnyTensor)
-	ReduceMinOp  = reduction("min", "Minimum over dimensions", "Takes the smallest element (`torch.amin`; NaN if any element is NaN)", AnyTensor)
-	ReduceMeanOp = reduction("mean", "Mean over dimensions (composite)", "Averages the elements (`torch.mean`); a "+
+	ReduceSumDef  = reduction("sum", "Sum over dimensions", "Sums the elements (`torch.sum`)", NumericTensor)
+	ReduceMaxDef  = reduction("max", "Maximum over dimensions", "Takes the largest element (`torch.amax`; NaN if any element is NaN)", AnyTensor)
+	ReduceMinDef  = reduction("min", "Minimum over dimensions", "Takes the smallest element (`torch.amin`; NaN if any element is NaN)", AnyTensor)
+	ReduceMeanDef = reduction("mean", "Mean over dimensions (composite)", "Averages the elements (`torch.mean`); a "+
 		"composite that `decompose` rewrites into `reduce_sum` divided by the element count", FloatTensor)
 )
 
@@ -84,8 +84,8 @@ func foldReduce(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	return foldValue(op, op.Operand(0))
 }
 
-// ArgMaxOp is tensor.argmax.
-var ArgMaxOp = &ir.OpDef{
+// ArgMaxDef is tensor.argmax.
+var ArgMaxDef = &ir.OpDef{
 	Name:    "tensor.argmax",
 	Summary: "Index of the maximum along a dimension",
 	Description: "Returns, along `dim`, the index of the largest element (`torch.argmax(x, dim, keepdim)`); the first " +

@@ -6,8 +6,8 @@ import (
 	"github.com/tt-compiler/tt/ir"
 )
 
-// BroadcastOp is tensor.broadcast.
-var BroadcastOp = &ir.OpDef{
+// BroadcastDef is tensor.broadcast.
+var BroadcastDef = &ir.OpDef{
 	Name:    "tensor.broadcast",
 	Summary: "Explicit broadcast (StableHLO broadcast_in_dim)",
 	Description: "Broadcasts `x` to the result type: operand dimension i becomes result dimension `dims[i]`, " +
@@ -107,8 +107,8 @@ func broadcastConst(c *ir.DenseElementsAttr, dims []int64, rt *ir.RankedTensorTy
 	})
 }
 
-// ReshapeOp is tensor.reshape.
-var ReshapeOp = &ir.OpDef{
+// ReshapeDef is tensor.reshape.
+var ReshapeDef = &ir.OpDef{
 	Name:    "tensor.reshape",
 	Summary: "Row-major reshape",
 	Description: "Reinterprets the elements of `x` in row-major order with the result shape (`torch.reshape`); the " +
@@ -176,8 +176,8 @@ func foldReshape(op *ir.Operation, given []ir.Attribute) ([]ir.FoldResult, bool)
 	return foldConst(reshapeConst(c, rt))
 }
 
-// TransposeOp is tensor.transpose.
-var TransposeOp = &ir.OpDef{
+// TransposeDef is tensor.transpose.
+var TransposeDef = &ir.OpDef{
 	Name:    "tensor.transpose",
 	Summary: "Dimension permutation",
 	Description: "Permutes the dimensions of `x` (`torch.permute`): result dimension i is operand dimension " +

@@ -41,8 +41,8 @@ func indexCheck(buf, vec ir.Value, nIndices int, what string) error {
 	return nil
 }
 
-// Load is vector.load: consecutive elements along the last dimension.
-var Load = &ir.OpDef{
+// LoadDef is vector.load: consecutive elements along the last dimension.
+var LoadDef = &ir.OpDef{
 	Name:        "vector.load",
 	Summary:     "Load consecutive elements of a buffer into a vector",
 	Description: "Reads vector-width elements starting at the indices, along the buffer's last (contiguous) dimension; the elements must be in bounds.",
@@ -57,8 +57,8 @@ var Load = &ir.OpDef{
 	},
 }
 
-// Store is vector.store.
-var Store = &ir.OpDef{
+// StoreDef is vector.store.
+var StoreDef = &ir.OpDef{
 	Name:        "vector.store",
 	Summary:     "Store a vector into consecutive elements of a buffer",
 	Description: "Writes the vector's elements starting at the indices, along the buffer's last dimension.",
@@ -72,8 +72,8 @@ var Store = &ir.OpDef{
 	},
 }
 
-// Broadcast is vector.broadcast (scalar to vector).
-var Broadcast = &ir.OpDef{
+// BroadcastDef is vector.broadcast (scalar to vector).
+var BroadcastDef = &ir.OpDef{
 	Name:        "vector.broadcast",
 	Summary:     "Broadcast a scalar to every lane",
 	Description: "Returns a vector whose lanes all hold the scalar operand.",
@@ -92,8 +92,8 @@ var Broadcast = &ir.OpDef{
 	},
 }
 
-// Splat is vector.splat.
-var Splat = &ir.OpDef{
+// SplatDef is vector.splat.
+var SplatDef = &ir.OpDef{
 	Name:        "vector.splat",
 	Summary:     "Splat a scalar to every lane",
 	Description: "Like vector.broadcast of a scalar.",
@@ -115,8 +115,8 @@ var floatVector = ir.TypeConstraint{Desc: "vector of floating-point values", Che
 	return ok && ir.IsFloat(v.Elem)
 }}
 
-// FMA is vector.fma: a*b + c lane by lane, rounded once.
-var FMA = &ir.OpDef{
+// FMADef is vector.fma: a*b + c lane by lane, rounded once.
+var FMADef = &ir.OpDef{
 	Name:        "vector.fma",
 	Summary:     "Fused multiply-add",
 	Description: "Computes lhs*rhs + acc lane by lane with a single rounding.",
@@ -141,10 +141,10 @@ func Kind(op *ir.Operation) string {
 // KindAttr returns MLIR's #vector.kind<kind> attribute.
 func KindAttr(kind string) ir.Attribute { return &ir.OpaqueAttr{Text: "#vector.kind<" + kind + ">"} }
 
-// Reduction is vector.reduction.
+// ReductionDef is vector.reduction.
 //
 //	%r = vector.reduction <add>, %v : vector<8xf32> into f32
-var Reduction = &ir.OpDef{
+var ReductionDef = &ir.OpDef{
 	Name:        "vector.reduction",
 	Summary:     "Reduce a vector to a scalar",
 	Description: "Combines the lanes (in lane order) with the kind: add, mul, minf, maxf (NaN-propagating), minsi, maxsi, minui, maxui, and, or, xor.",
@@ -246,5 +246,5 @@ var Dialect = &ir.Dialect{
 	Name:        "vector",
 	Summary:     "Fixed-width vectors (MLIR's vector dialect names and syntax)",
 	Description: "Vector loads and stores along a buffer's contiguous dimension, broadcast, splat, fma and reductions. Element-wise math on vectors uses arith.",
-	Ops:         []*ir.OpDef{Load, Store, Broadcast, Splat, FMA, Reduction},
+	Ops:         []*ir.OpDef{LoadDef, StoreDef, BroadcastDef, SplatDef, FMADef, ReductionDef},
 }

@@ -52,7 +52,7 @@ func AddStep(m *ir.Operation, grad, step string, params []int, lr float64) error
 	}
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(builtin.ModuleBody(m))
-	st := &ir.OperationState{Name: builtin.Func.Name, Attrs: []ir.NamedAttr{
+	st := &ir.OperationState{Name: builtin.FuncDef.Name, Attrs: []ir.NamedAttr{
 		{Name: ir.SymbolAttrName, Value: ir.String(step)},
 		{Name: builtin.FunctionTypeAttr, Value: &ir.TypeAttr{Value: ctx.Function(gt.Inputs, outs)}},
 	}}
@@ -61,7 +61,7 @@ func AddStep(m *ir.Operation, grad, step string, params []int, lr float64) error
 		return err
 	}
 	entry := b.CreateBlock(body, gt.Inputs, nil)
-	call, err := b.Create(&ir.OperationState{Name: builtin.Call.Name, Operands: entry.ArgValues(), ResultTypes: gt.Results,
+	call, err := b.Create(&ir.OperationState{Name: builtin.CallDef.Name, Operands: entry.ArgValues(), ResultTypes: gt.Results,
 		Attrs: []ir.NamedAttr{{Name: builtin.CalleeAttr, Value: ir.SymbolRef(grad)}}})
 	if err != nil {
 		return err
@@ -72,6 +72,6 @@ func AddStep(m *ir.Operation, grad, step string, params []int, lr float64) error
 		upd := tensor.Mul(b, d, tensor.Full(b, p.Type().(*ir.RankedTensorType), lr))
 		rets = append(rets, tensor.Sub(b, p, upd))
 	}
-	_, err = b.Create(&ir.OperationState{Name: builtin.Return.Name, Operands: rets})
+	_, err = b.Create(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: rets})
 	return err
 }
