@@ -9,6 +9,7 @@ import (
 
 	"github.com/tt-compiler/tt/autodiff"
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/kernels"
@@ -128,7 +129,7 @@ func opModule(t *testing.T, c gradCase) (*ir.Operation, *ir.Operation) {
 	if err != nil {
 		t.Fatalf("argument types: %v", err)
 	}
-	sig := builtin.FuncType(builtin.ModuleBody(m).First())
+	sig := function.FuncType(builtin.ModuleBody(m).First())
 	attrs := parseAttrs(t, ctx, c.attrs)
 	var results []ir.Type // nil: inferred
 	if c.out != "" {
@@ -168,7 +169,7 @@ func buildLoss(t *testing.T, ctx *ir.Context, opName string, argTypes, resultTyp
 	b.SetInsertionPointToEnd(builtin.ModuleBody(module))
 	f64 := ctx.F64()
 	loss := ctx.Tensor(nil, f64)
-	st := &ir.OperationState{Name: builtin.FuncDef.Name, Attrs: []ir.NamedAttr{
+	st := &ir.OperationState{Name: function.FuncDef.Name, Attrs: []ir.NamedAttr{
 		{Name: "sym_name", Value: ir.String("f")},
 		{Name: "function_type", Value: &ir.TypeAttr{Value: ctx.Function(argTypes, []ir.Type{loss})}},
 	}}
@@ -201,7 +202,7 @@ func buildLoss(t *testing.T, ctx *ir.Context, opName string, argTypes, resultTyp
 		sum = b.MustCreate(&ir.OperationState{Name: "tensor.reduce_sum", Operands: []ir.Value{sum},
 			Attrs: []ir.NamedAttr{{Name: "dims", Value: ir.I64Array(ctx, dims...)}, {Name: "keepdim", Value: ir.Bool(ctx, false)}}}).Result(0)
 	}
-	b.MustCreate(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: []ir.Value{sum}})
+	b.MustCreate(&ir.OperationState{Name: function.ReturnDef.Name, Operands: []ir.Value{sum}})
 	if err := ir.Verify(module); err != nil {
 		t.Fatalf("loss function does not verify: %v\n%s", err, asm.String(module, asm.PrintOptions{}))
 	}
@@ -212,7 +213,7 @@ func buildLoss(t *testing.T, ctx *ir.Context, opName string, argTypes, resultTyp
 func makeInputs(t *testing.T, c gradCase, fn *ir.Operation, seed int64) []*interp.Tensor {
 	t.Helper()
 	r := rand.New(rand.NewSource(seed))
-	types := builtin.FuncType(fn).Inputs
+	types := function.FuncType(fn).Inputs
 	out := make([]*interp.Tensor, len(types))
 	for i, ty := range types {
 		rt := ty.(*ir.RankedTensorType)

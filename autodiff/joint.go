@@ -3,7 +3,7 @@ package autodiff
 import (
 	"fmt"
 
-	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
 )
@@ -27,13 +27,13 @@ type Joint struct {
 // with a located error at the first op on a differentiable path that has
 // no gradient rule.
 func BuildJoint(fn *ir.Operation, name string) (*Joint, error) {
-	if fn.Name() != builtin.FuncDef.Name || builtin.IsExternal(fn) {
+	if fn.Name() != function.FuncDef.Name || function.IsExternal(fn) {
 		return nil, ir.Errorf(fn.Loc(), "aot-autograd: '%s' is not a func.func with a body", ir.SymbolName(fn))
 	}
 	if fn.Region(0).NumBlocks() != 1 {
 		return nil, ir.Errorf(fn.Loc(), "aot-autograd: @%s has more than one block; only straight-line functions are differentiated", ir.SymbolName(fn))
 	}
-	ft := builtin.FuncType(fn)
+	ft := function.FuncType(fn)
 	j := &Joint{NumArgs: len(ft.Inputs), NumResults: len(ft.Results)}
 	for i, t := range ft.Inputs {
 		if isFloatTensorType(t) {
@@ -70,7 +70,7 @@ func BuildJoint(fn *ir.Operation, name string) (*Joint, error) {
 			ret = op
 			continue
 		}
-		if op.Name() == builtin.CallDef.Name {
+		if op.Name() == function.CallDef.Name {
 			return nil, ir.Errorf(op.Loc(), "aot-autograd: @%s calls other functions; run the inline pass first", ir.SymbolName(fn))
 		}
 		forward = append(forward, b.Insert(op.Clone(m)))
@@ -98,7 +98,7 @@ func BuildJoint(fn *ir.Operation, name string) (*Joint, error) {
 		}
 		rets = append(rets, g)
 	}
-	b.MustCreate(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: rets, Loc: ret.Loc()})
+	b.MustCreate(&ir.OperationState{Name: function.ReturnDef.Name, Operands: rets, Loc: ret.Loc()})
 	return j, nil
 }
 
@@ -110,9 +110,9 @@ func isFloatTensorType(t ir.Type) bool {
 // newFunc creates a detached func.func with an entry block for its
 // arguments and points b at it.
 func newFunc(b *ir.Builder, name string, ft *ir.FunctionType, loc ir.Location) (*ir.Operation, *ir.Block) {
-	st := &ir.OperationState{Name: builtin.FuncDef.Name, Loc: loc, Attrs: []ir.NamedAttr{
+	st := &ir.OperationState{Name: function.FuncDef.Name, Loc: loc, Attrs: []ir.NamedAttr{
 		{Name: ir.SymbolAttrName, Value: ir.String(name)},
-		{Name: builtin.FunctionTypeAttr, Value: &ir.TypeAttr{Value: ft}},
+		{Name: function.FunctionTypeAttr, Value: &ir.TypeAttr{Value: ft}},
 	}}
 	body := st.AddRegion()
 	fn := b.Ctx.NewOp(st)

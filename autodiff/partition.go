@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/tt-compiler/tt/autodiff/mincut"
-	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
 )
@@ -250,7 +250,7 @@ func (g *jointGraph) buildFwd(name string, saved []ir.Value) *ir.Operation {
 	for _, v := range append(append([]ir.Value{}, results...), saved...) {
 		rets = append(rets, m.Lookup(v))
 	}
-	b.MustCreate(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: rets, Loc: g.ret.Loc()})
+	b.MustCreate(&ir.OperationState{Name: function.ReturnDef.Name, Operands: rets, Loc: g.ret.Loc()})
 	return fn
 }
 
@@ -289,7 +289,7 @@ func (g *jointGraph) buildBwd(name string, saved []ir.Value) (*ir.Operation, int
 	for i, v := range grads {
 		rets[i] = m.Lookup(v)
 	}
-	b.MustCreate(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: rets, Loc: g.ret.Loc()})
+	b.MustCreate(&ir.OperationState{Name: function.ReturnDef.Name, Operands: rets, Loc: g.ret.Loc()})
 	return fn, n, nil
 }
 

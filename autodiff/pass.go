@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/pass"
@@ -70,7 +71,7 @@ func Differentiate(fn *ir.Operation, mode string) (*Result, error) {
 // buildGrad builds value-and-grad: the joint function with the loss's
 // tangent seeded with 1.0.
 func buildGrad(j *Joint, name string) (*ir.Operation, error) {
-	ft := builtin.FuncType(j.Func)
+	ft := function.FuncType(j.Func)
 	if j.NumResults != 1 || len(j.TangentResults) != 1 {
 		return nil, fmt.Errorf("@%s needs a single rank-0 floating-point result (the loss); this function has %d results", name, j.NumResults)
 	}
@@ -144,7 +145,7 @@ func (p *autogradPass) Run(module *ir.Operation, am *pass.AnalysisManager) error
 	table := ir.NewSymbolTable(module)
 	for _, name := range names {
 		fn := table.Lookup(name)
-		if fn == nil || fn.Name() != builtin.FuncDef.Name {
+		if fn == nil || fn.Name() != function.FuncDef.Name {
 			return ir.Errorf(module.Loc(), "aot-autograd: no func.func named @%s", name)
 		}
 		for _, suffix := range []string{"_fwd", "_bwd", "_grad"} {

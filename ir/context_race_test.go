@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 )
 
 // TestConcurrentContexts creates contexts on several goroutines (run with
@@ -16,7 +17,7 @@ func TestConcurrentContexts(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			ctx := builtin.NewContext()
-			if ctx.LookupOp("func.func").Dialect() != builtin.FuncDialect {
+			if ctx.LookupOp("func.func").Dialect() != function.Dialect {
 				t.Error("func.func has the wrong dialect")
 			}
 		}()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
@@ -83,13 +84,13 @@ func lossModule(t *testing.T, c opLoss) string {
 		t.Fatalf("signature: %v", err)
 	}
 	first := builtin.ModuleBody(m).First()
-	sig := builtin.FuncType(first)
+	sig := function.FuncType(first)
 	attrs := first.Next().Attrs()
 	// Build the function with the builder so the result type is inferred.
 	module := builtin.NewModule(ctx, ir.Unknown)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(builtin.ModuleBody(module))
-	st := &ir.OperationState{Name: builtin.FuncDef.Name, Attrs: []ir.NamedAttr{{Name: "sym_name", Value: ir.String("f")}}}
+	st := &ir.OperationState{Name: function.FuncDef.Name, Attrs: []ir.NamedAttr{{Name: "sym_name", Value: ir.String("f")}}}
 	body := st.AddRegion()
 	fn := b.MustCreate(st)
 	entry := b.CreateBlock(body, sig.Inputs, nil)
@@ -113,8 +114,8 @@ func lossModule(t *testing.T, c opLoss) string {
 		loss = b.MustCreate(&ir.OperationState{Name: "tensor.reduce_sum", Operands: []ir.Value{sq},
 			Attrs: []ir.NamedAttr{{Name: "dims", Value: ir.I64Array(ctx, dims...)}, {Name: "keepdim", Value: ir.Bool(ctx, false)}}}).Result(0)
 	}
-	b.MustCreate(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: []ir.Value{loss}})
-	fn.SetAttr(builtin.FunctionTypeAttr, &ir.TypeAttr{Value: ctx.Function(sig.Inputs, []ir.Type{loss.Type()})})
+	b.MustCreate(&ir.OperationState{Name: function.ReturnDef.Name, Operands: []ir.Value{loss}})
+	fn.SetAttr(function.FunctionTypeAttr, &ir.TypeAttr{Value: ctx.Function(sig.Inputs, []ir.Type{loss.Type()})})
 	if err := ir.Verify(module); err != nil {
 		t.Fatalf("loss of %s does not verify: %v", c.op, err)
 	}

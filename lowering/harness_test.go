@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/kernels"
@@ -75,7 +76,7 @@ func randomInputs(t testing.TB, fn *ir.Operation, seed int64, dyn int64) []*inte
 	t.Helper()
 	rng := rand.New(rand.NewSource(seed))
 	var out []*interp.Tensor
-	for _, ty := range builtin.FuncType(fn).Inputs {
+	for _, ty := range function.FuncType(fn).Inputs {
 		rt, ok := ty.(*ir.RankedTensorType)
 		if !ok {
 			t.Fatalf("argument type %s", ty)

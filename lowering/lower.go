@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/tt-compiler/tt/dialects/arith"
-	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
@@ -67,7 +67,7 @@ func TensorToLoops(module *ir.Operation, opts LowerOptions) (LowerStats, error) 
 	lw := &lowerer{ctx: module.Context(), opts: opts, stats: &stats}
 	var funcs []*ir.Operation
 	module.Walk(func(op *ir.Operation) {
-		if op.Name() == builtin.FuncDef.Name {
+		if op.Name() == function.FuncDef.Name {
 			funcs = append(funcs, op)
 		}
 	})
@@ -77,7 +77,7 @@ func TensorToLoops(module *ir.Operation, opts LowerOptions) (LowerStats, error) 
 		}
 	}
 	for _, fn := range funcs {
-		if builtin.IsExternal(fn) {
+		if function.IsExternal(fn) {
 			continue
 		}
 		for i := 0; i < fn.Region(0).Front().NumArgs(); i++ {
@@ -131,7 +131,7 @@ func (lw *lowerer) convertTypes(ts []ir.Type) ([]ir.Type, error) {
 // lowerFunc bufferizes one function.
 func (lw *lowerer) lowerFunc(fn *ir.Operation) error {
 	name, _ := fn.StringAttr(ir.SymbolAttrName)
-	ft := builtin.FuncType(fn)
+	ft := function.FuncType(fn)
 	ins, err := lw.convertTypes(ft.Inputs)
 	if err != nil {
 		return ir.OpError(fn, "tensor-to-loops: @%s: %v", name, err)
@@ -140,8 +140,8 @@ func (lw *lowerer) lowerFunc(fn *ir.Operation) error {
 	if err != nil {
 		return ir.OpError(fn, "tensor-to-loops: @%s: %v", name, err)
 	}
-	fn.SetAttr(builtin.FunctionTypeAttr, &ir.TypeAttr{Value: lw.ctx.Function(ins, outs)})
-	if builtin.IsExternal(fn) {
+	fn.SetAttr(function.FunctionTypeAttr, &ir.TypeAttr{Value: lw.ctx.Function(ins, outs)})
+	if function.IsExternal(fn) {
 		return nil
 	}
 	if err := tensor.Decompose(fn, nil); err != nil {

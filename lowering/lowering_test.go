@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/lowering"
 )
@@ -172,7 +173,7 @@ func TestNoPanics(t *testing.T) {
 					t.Errorf("lowered IR does not verify: %v", err)
 				}
 				for op := range builtin.ModuleBody(m).Ops() {
-					if op.Name() == "func.func" && !builtin.IsExternal(op) && strings.Contains(printIR(op), "tensor<") {
+					if op.Name() == "func.func" && !function.IsExternal(op) && strings.Contains(printIR(op), "tensor<") {
 						t.Errorf("tensor types remain in @%v", op.Attr("sym_name"))
 					}
 				}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/pass"
@@ -21,9 +22,9 @@ func syntheticModule(ctx *ir.Context, n int) *ir.Operation {
 	m := builtin.NewModule(ctx, ir.Unknown)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(builtin.ModuleBody(m))
-	st := &ir.OperationState{Name: builtin.FuncDef.Name, Attrs: []ir.NamedAttr{
+	st := &ir.OperationState{Name: function.FuncDef.Name, Attrs: []ir.NamedAttr{
 		{Name: ir.SymbolAttrName, Value: ir.String("bench")},
-		{Name: builtin.FunctionTypeAttr, Value: &ir.TypeAttr{Value: ctx.Function([]ir.Type{i32, i32}, []ir.Type{i32})}},
+		{Name: function.FunctionTypeAttr, Value: &ir.TypeAttr{Value: ctx.Function([]ir.Type{i32, i32}, []ir.Type{i32})}},
 	}}
 	body := st.AddRegion()
 	fn := b.Insert(ctx.NewOp(st))
@@ -73,7 +74,7 @@ func syntheticModule(ctx *ir.Context, n int) *ir.Operation {
 	for k := 2; k <= min(len(vals), 64); k++ {
 		acc = create(testdialect.Add, acc, vals[len(vals)-k])
 	}
-	b.Insert(ctx.NewOp(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: []ir.Value{acc}}))
+	b.Insert(ctx.NewOp(&ir.OperationState{Name: function.ReturnDef.Name, Operands: []ir.Value{acc}}))
 	return m
 }
 
@@ -147,9 +148,9 @@ func syntheticArithModule(ctx *ir.Context, n int) *ir.Operation {
 	m := builtin.NewModule(ctx, ir.Unknown)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(builtin.ModuleBody(m))
-	st := &ir.OperationState{Name: builtin.FuncDef.Name, Attrs: []ir.NamedAttr{
+	st := &ir.OperationState{Name: function.FuncDef.Name, Attrs: []ir.NamedAttr{
 		{Name: ir.SymbolAttrName, Value: ir.String("bench")},
-		{Name: builtin.FunctionTypeAttr, Value: &ir.TypeAttr{Value: ctx.Function([]ir.Type{i32, i32}, []ir.Type{i32})}},
+		{Name: function.FunctionTypeAttr, Value: &ir.TypeAttr{Value: ctx.Function([]ir.Type{i32, i32}, []ir.Type{i32})}},
 	}}
 	body := st.AddRegion()
 	b.Insert(ctx.NewOp(st))
@@ -197,7 +198,7 @@ func syntheticArithModule(ctx *ir.Context, n int) *ir.Operation {
 	for k := 2; k <= min(len(vals), 64); k++ {
 		acc = create("arith.addi", acc, vals[len(vals)-k])
 	}
-	b.Insert(ctx.NewOp(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: []ir.Value{acc}}))
+	b.Insert(ctx.NewOp(&ir.OperationState{Name: function.ReturnDef.Name, Operands: []ir.Value{acc}}))
 	return m
 }
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/pass"
 )
@@ -98,17 +98,17 @@ func Inline(op *ir.Operation, cfg InlinerConfig) (InlineResult, error) {
 }
 
 func isFuncWithBody(op *ir.Operation) bool {
-	return op.Name() == builtin.FuncDef.Name && op.NumRegions() == 1 && !op.Region(0).Empty()
+	return op.Name() == function.FuncDef.Name && op.NumRegions() == 1 && !op.Region(0).Empty()
 }
 
 // resolveCallee returns the func.func a call refers to, or nil.
 func (in *inliner) resolveCallee(call *ir.Operation) *ir.Operation {
-	ref, ok := call.Attr(builtin.CalleeAttr).(*ir.SymbolRefAttr)
+	ref, ok := call.Attr(function.CalleeAttr).(*ir.SymbolRefAttr)
 	if !ok || len(ref.Nested) > 0 {
 		return nil
 	}
 	fn := in.tables.LookupNearest(call, ref)
-	if fn == nil || fn.Name() != builtin.FuncDef.Name {
+	if fn == nil || fn.Name() != function.FuncDef.Name {
 		return nil
 	}
 	return fn
@@ -119,7 +119,7 @@ func (in *inliner) resolveCallee(call *ir.Operation) *ir.Operation {
 func (in *inliner) refsIn(op *ir.Operation, into map[*ir.Operation]int) {
 	op.WalkPreOrder(func(o *ir.Operation) ir.WalkResult {
 		attrRefs(o, func(user *ir.Operation, ref *ir.SymbolRefAttr) {
-			if sym := in.tables.LookupNearest(user, ref); sym != nil && sym.Name() == builtin.FuncDef.Name {
+			if sym := in.tables.LookupNearest(user, ref); sym != nil && sym.Name() == function.FuncDef.Name {
 				into[sym]++
 			}
 		})
@@ -139,7 +139,7 @@ func (in *inliner) buildGraph() {
 	// function) never go away.
 	for _, o := range outside {
 		attrRefs(o, func(user *ir.Operation, ref *ir.SymbolRefAttr) {
-			if sym := in.tables.LookupNearest(user, ref); sym != nil && sym.Name() == builtin.FuncDef.Name {
+			if sym := in.tables.LookupNearest(user, ref); sym != nil && sym.Name() == function.FuncDef.Name {
 				in.uses[sym]++
 			}
 		})
@@ -174,7 +174,7 @@ func (in *inliner) computeEdges(n *cgNode) {
 	}
 	n.edges = nil
 	n.fn.Walk(func(o *ir.Operation) {
-		if o.Name() != builtin.CallDef.Name {
+		if o.Name() != function.CallDef.Name {
 			return
 		}
 		if callee := in.byFn[in.resolveCallee(o)]; callee != nil && !slices.Contains(n.edges, callee) {
@@ -307,7 +307,7 @@ type historyEntry struct {
 func (in *inliner) collectCalls(source *cgNode, ops []*ir.Operation, history int, into *[]resolvedCall) {
 	for _, op := range ops {
 		op.Walk(func(o *ir.Operation) {
-			if o.Name() != builtin.CallDef.Name {
+			if o.Name() != function.CallDef.Name {
 				return
 			}
 			if target := in.byFn[in.resolveCallee(o)]; target != nil {
@@ -389,7 +389,7 @@ func (in *inliner) shouldInline(c resolvedCall) bool {
 	if slices.Contains(c.target.edges, c.target) {
 		return false // self-recursive callee
 	}
-	ft := builtin.FuncType(callee)
+	ft := function.FuncType(callee)
 	if len(ft.Inputs) != c.call.NumOperands() || len(ft.Results) != c.call.NumResults() {
 		return false
 	}
@@ -405,7 +405,7 @@ func (in *inliner) shouldInline(c resolvedCall) bool {
 	}
 	body := callee.Region(0)
 	for _, b := range body.Blocks() {
-		if t := b.Last(); t == nil || (t.NumSuccessors() == 0 && t.Name() != builtin.ReturnDef.Name) {
+		if t := b.Last(); t == nil || (t.NumSuccessors() == 0 && t.Name() != function.ReturnDef.Name) {
 			return false // a block that leaves the function by other means
 		}
 	}
@@ -511,7 +511,7 @@ func (in *inliner) inlineCall(call, callee *ir.Operation, clone bool) ([]*ir.Ope
 	builder := ir.NewBuilder(call.Context())
 	for _, b := range blocks {
 		t := b.Last()
-		if t.Name() != builtin.ReturnDef.Name {
+		if t.Name() != function.ReturnDef.Name {
 			continue
 		}
 		builder.SetInsertionPointBefore(t)
@@ -603,7 +603,7 @@ func (p *inlinePass) Initialize(r *pass.Registry) error {
 	if *p.defaultPipeline == "" {
 		return nil
 	}
-	pm := pass.NewPassManager(builtin.FuncDef.Name)
+	pm := pass.NewPassManager(function.FuncDef.Name)
 	if err := r.AddToPipeline(pm, *p.defaultPipeline); err != nil {
 		var pe *pass.PipelineError
 		if errors.As(err, &pe) {

@@ -1,20 +1,14 @@
-// Package builtin defines the builtin and func dialects: builtin.module,
-// builtin.unrealized_conversion_cast, func.func, func.return and func.call,
-// with MLIR's operation and attribute names, custom forms and verifiers.
+// Package builtin defines the builtin dialect: builtin.module and
+// builtin.unrealized_conversion_cast, with MLIR's operation and attribute
+// names, custom forms and verifiers. The func dialect is in package
+// function (dialects/function).
 package builtin
 
 import (
 	"fmt"
 
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/ir"
-)
-
-// Attribute names used by func.func and func.call (MLIR's names).
-const (
-	FunctionTypeAttr = "function_type"
-	ArgAttrsAttr     = "arg_attrs"
-	ResAttrsAttr     = "res_attrs"
-	CalleeAttr       = "callee"
 )
 
 // ModuleDef is builtin.module: the top-level container, a symbol table whose
@@ -105,5 +99,5 @@ func ModuleBody(m *ir.Operation) *ir.Block { return m.Region(0).Front() }
 
 // NewContext returns a context with the builtin and func dialects loaded.
 func NewContext() *ir.Context {
-	return ir.NewContext().MustLoadDialect(Dialect, FuncDialect)
+	return ir.NewContext().MustLoadDialect(Dialect, function.Dialect)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
@@ -11,7 +12,7 @@ import (
 
 // Build one MLP layer in Go, softmax(relu(x·W + b)), verify it and print it.
 func Example() {
-	ctx := ir.NewContext().MustLoadDialect(builtin.Dialect, builtin.FuncDialect, tensor.Dialect)
+	ctx := ir.NewContext().MustLoadDialect(builtin.Dialect, function.Dialect, tensor.Dialect)
 	f32 := ctx.F32()
 	xT := ctx.Tensor([]int64{8, 784}, f32)
 	wT := ctx.Tensor([]int64{784, 128}, f32)
@@ -57,7 +58,7 @@ func Example() {
 // Builders never panic: an op whose result type cannot be inferred is
 // still created, and the verifier reports why.
 func Example_verifierError() {
-	ctx := ir.NewContext().MustLoadDialect(builtin.Dialect, builtin.FuncDialect, tensor.Dialect)
+	ctx := ir.NewContext().MustLoadDialect(builtin.Dialect, function.Dialect, tensor.Dialect)
 	blk := ir.NewBlock([]ir.Type{ctx.Tensor([]int64{2, 3}, ctx.F32()), ctx.Tensor([]int64{4, 5}, ctx.F32())}, nil)
 	(&ir.Region{}).PushBack(blk)
 	b := ir.NewBuilder(ctx)
@@ -71,7 +72,7 @@ func Example_verifierError() {
 
 // Decompose a composite into core tensor ops.
 func ExampleDecompose() {
-	ctx := ir.NewContext().MustLoadDialect(builtin.Dialect, builtin.FuncDialect, tensor.Dialect)
+	ctx := ir.NewContext().MustLoadDialect(builtin.Dialect, function.Dialect, tensor.Dialect)
 	m, err := asm.ParseString(ctx, `func.func @f(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = tensor.softmax %x dim = -1 : tensor<2x3xf32>
   return %0 : tensor<2x3xf32>

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
@@ -12,7 +13,7 @@ import (
 
 // newCtx returns a context with the builtin, func and tensor dialects.
 func newCtx() *ir.Context {
-	return ir.NewContext().MustLoadDialect(builtin.Dialect, builtin.FuncDialect, tensor.Dialect)
+	return ir.NewContext().MustLoadDialect(builtin.Dialect, function.Dialect, tensor.Dialect)
 }
 
 // parseAttrs parses an attribute dictionary such as "{dim = 1}".

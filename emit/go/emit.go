@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/ir"
 )
 
@@ -116,13 +116,13 @@ func Emit(module *ir.Operation, opts Options) (pkg *Package, err error) {
 		}
 		sym := ir.SymbolName(op)
 		fi := &funcInfo{op: op, sym: sym, public: ir.IsPublicSymbol(op)}
-		if builtin.IsExternal(op) {
+		if function.IsExternal(op) {
 			if fi.public {
 				return nil, errAt(op, "%s has no body; the Go backend needs every public function defined", symbolText(sym))
 			}
 			continue
 		}
-		ft := builtin.FuncType(op)
+		ft := function.FuncType(op)
 		for _, t := range ft.Inputs {
 			vt, err := typeOf(t)
 			if err != nil {
@@ -299,7 +299,7 @@ func numbered(src []byte, err error) string {
 
 // emitWrapper writes the exported function of a public func.func.
 func (m *modEmitter) emitWrapper(b *bytes.Buffer, fi *funcInfo) *Func {
-	ft := builtin.FuncType(fi.op)
+	ft := function.FuncType(fi.op)
 	api := &Func{Symbol: fi.sym, Name: fi.goName}
 	param := func(prefix string, i int, t valueType, irt ir.Type) Param {
 		p := Param{Name: prefix + strconv.Itoa(i), Type: irt, Elem: t.elem, Scalar: t.kind == kScalar, Shape: t.shape}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/kernels"
@@ -13,7 +14,7 @@ import (
 // Build an MLP layer, softmax(relu(x·W + b)), with the tensor builders, run
 // it in the interpreter, then decompose it and run it again.
 func Example() {
-	ctx := ir.NewContext().MustLoadDialect(builtin.Dialect, builtin.FuncDialect, tensor.Dialect)
+	ctx := ir.NewContext().MustLoadDialect(builtin.Dialect, function.Dialect, tensor.Dialect)
 	f32 := ctx.F32()
 	xT, wT, bT := ctx.Tensor([]int64{2, 3}, f32), ctx.Tensor([]int64{3, 2}, f32), ctx.Tensor([]int64{2}, f32)
 	outT := ctx.Tensor([]int64{2, 2}, f32)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/kernels"
@@ -163,7 +164,7 @@ func run(t *testing.T, m *ir.Operation, args []*interp.Tensor) *interp.Tensor {
 
 // newCtx returns a context with the builtin, func and tensor dialects.
 func newCtx() *ir.Context {
-	return ir.NewContext().MustLoadDialect(builtin.Dialect, builtin.FuncDialect, tensor.Dialect)
+	return ir.NewContext().MustLoadDialect(builtin.Dialect, function.Dialect, tensor.Dialect)
 }
 
 // parseType parses a type.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/dialects/tensor/transforms"
 	"github.com/tt-compiler/tt/ir"
@@ -22,7 +23,7 @@ const src = `func.func @f(%x: tensor<2x3xf32>, %g: tensor<3xf32>) -> tensor<2x3x
 // runPipeline parses src, runs the pipeline text on it and prints it.
 func runPipeline(t *testing.T, text string) (string, error) {
 	t.Helper()
-	ctx := ir.NewContext().MustLoadDialect(builtin.Dialect, builtin.FuncDialect, tensor.Dialect)
+	ctx := ir.NewContext().MustLoadDialect(builtin.Dialect, function.Dialect, tensor.Dialect)
 	m, err := asm.ParseString(ctx, src, asm.ParseOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
 )
@@ -30,7 +31,7 @@ func AddStep(m *ir.Operation, grad, step string, params []int, lr float64) error
 	if table.Lookup(step) != nil {
 		return fmt.Errorf("@%s already exists", step)
 	}
-	gt := builtin.FuncType(g)
+	gt := function.FuncType(g)
 	// gradOf[i] is the result of @grad holding the gradient of argument i.
 	gradOf := map[int]int{}
 	next := 1
@@ -52,17 +53,17 @@ func AddStep(m *ir.Operation, grad, step string, params []int, lr float64) error
 	}
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(builtin.ModuleBody(m))
-	st := &ir.OperationState{Name: builtin.FuncDef.Name, Attrs: []ir.NamedAttr{
+	st := &ir.OperationState{Name: function.FuncDef.Name, Attrs: []ir.NamedAttr{
 		{Name: ir.SymbolAttrName, Value: ir.String(step)},
-		{Name: builtin.FunctionTypeAttr, Value: &ir.TypeAttr{Value: ctx.Function(gt.Inputs, outs)}},
+		{Name: function.FunctionTypeAttr, Value: &ir.TypeAttr{Value: ctx.Function(gt.Inputs, outs)}},
 	}}
 	body := st.AddRegion()
 	if _, err := b.Create(st); err != nil {
 		return err
 	}
 	entry := b.CreateBlock(body, gt.Inputs, nil)
-	call, err := b.Create(&ir.OperationState{Name: builtin.CallDef.Name, Operands: entry.ArgValues(), ResultTypes: gt.Results,
-		Attrs: []ir.NamedAttr{{Name: builtin.CalleeAttr, Value: ir.SymbolRef(grad)}}})
+	call, err := b.Create(&ir.OperationState{Name: function.CallDef.Name, Operands: entry.ArgValues(), ResultTypes: gt.Results,
+		Attrs: []ir.NamedAttr{{Name: function.CalleeAttr, Value: ir.SymbolRef(grad)}}})
 	if err != nil {
 		return err
 	}
@@ -72,6 +73,6 @@ func AddStep(m *ir.Operation, grad, step string, params []int, lr float64) error
 		upd := tensor.Mul(b, d, tensor.Full(b, p.Type().(*ir.RankedTensorType), lr))
 		rets = append(rets, tensor.Sub(b, p, upd))
 	}
-	_, err = b.Create(&ir.OperationState{Name: builtin.ReturnDef.Name, Operands: rets})
+	_, err = b.Create(&ir.OperationState{Name: function.ReturnDef.Name, Operands: rets})
 	return err
 }

@@ -1,9 +1,20 @@
-package builtin
+// Package function defines MLIR's func dialect: func.func, func.return and
+// func.call, with MLIR's operation and attribute names, custom forms and
+// verifiers. (The package cannot be named func, a Go keyword.)
+package function
 
 import (
 	"fmt"
 
 	"github.com/tt-compiler/tt/ir"
+)
+
+// Attribute names used by func.func and func.call (MLIR's names).
+const (
+	FunctionTypeAttr = "function_type"
+	ArgAttrsAttr     = "arg_attrs"
+	ResAttrsAttr     = "res_attrs"
+	CalleeAttr       = "callee"
 )
 
 // FuncDef is func.func: a function with a name, a signature and a body (empty
@@ -373,8 +384,8 @@ var CallDef = &ir.OpDef{
 	},
 }
 
-// FuncDialect is the func dialect.
-var FuncDialect = &ir.Dialect{
+// Dialect is the func dialect.
+var Dialect = &ir.Dialect{
 	Name:        "func",
 	Summary:     "Functions: definition, return and call",
 	Description: "The func dialect of MLIR: `func.func`, `func.return` and `func.call` with MLIR's attribute names and custom forms.",
