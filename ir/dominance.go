@@ -165,3 +165,32 @@ func mayBeGraphRegion(r *Region) bool {
 	op := r.parent
 	return op == nil || op.def == nil || op.HasTrait(GraphRegions)
 }
+
+// ImmediateDominator returns the immediate dominator of b in its region, or
+// nil when b is the entry block or is unreachable.
+func (d *DominanceInfo) ImmediateDominator(b *Block) *Block {
+	if b.parent == nil {
+		return nil
+	}
+	t := d.tree(b.parent)
+	idom, ok := t.idom[b]
+	if !ok || idom == b {
+		return nil
+	}
+	return idom
+}
+
+// DominatorTreeChildren returns, for every reachable block of r, the blocks
+// it immediately dominates, each list in region order.
+func (d *DominanceInfo) DominatorTreeChildren(r *Region) map[*Block][]*Block {
+	t := d.tree(r)
+	out := make(map[*Block][]*Block, len(t.idom))
+	for _, b := range r.blocks {
+		idom, ok := t.idom[b]
+		if !ok || idom == b {
+			continue
+		}
+		out[idom] = append(out[idom], b)
+	}
+	return out
+}

@@ -547,3 +547,21 @@ func verifySymbolUses(op *Operation) error {
 	})
 	return err
 }
+
+// VerifyStructure is Verify without the symbol-use checks: it checks op and
+// everything nested in it (declarations, hooks, terminators, dominance,
+// isolation) but does not resolve symbol references, which would read the
+// symbols around op. The pass manager uses it after passes that run on
+// nested operations in parallel, and checks symbol uses from the parent
+// afterwards (VerifySymbolUses), as MLIR's symbol-table verifier does.
+func VerifyStructure(op *Operation) error {
+	v := &verifier{dom: NewDominanceInfo()}
+	if err := v.verifyOp(op); err != nil {
+		return err
+	}
+	return v.verifyDominance(op)
+}
+
+// VerifySymbolUses runs the symbol-use checks (OpDef.VerifySymbolUses) of op
+// and every op nested in it.
+func VerifySymbolUses(op *Operation) error { return verifySymbolUses(op) }

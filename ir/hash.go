@@ -1,8 +1,8 @@
 package ir
 
-// Helpers for the pass manager and the rewriting passes (packages pass and
-// rewrite): structural hashing of attributes and operations, and access to
-// the dominator tree. They only read the IR.
+// Structural hashing of attributes, values and operations, for CSE (equal
+// attributes hash equally), the rewrite driver's worklists and the pass
+// manager's --print-ir-after-change (OperationFingerprint).
 
 import (
 	"hash/maphash"
@@ -106,50 +106,3 @@ func HashValue(v Value) uint64 {
 	}
 	return HashPointer(v.impl())
 }
-
-// ImmediateDominator returns the immediate dominator of b in its region, or
-// nil when b is the entry block or is unreachable.
-func (d *DominanceInfo) ImmediateDominator(b *Block) *Block {
-	if b.parent == nil {
-		return nil
-	}
-	t := d.tree(b.parent)
-	idom, ok := t.idom[b]
-	if !ok || idom == b {
-		return nil
-	}
-	return idom
-}
-
-// DominatorTreeChildren returns, for every reachable block of r, the blocks
-// it immediately dominates, each list in region order.
-func (d *DominanceInfo) DominatorTreeChildren(r *Region) map[*Block][]*Block {
-	t := d.tree(r)
-	out := make(map[*Block][]*Block, len(t.idom))
-	for _, b := range r.blocks {
-		idom, ok := t.idom[b]
-		if !ok || idom == b {
-			continue
-		}
-		out[idom] = append(out[idom], b)
-	}
-	return out
-}
-
-// VerifyStructure is Verify without the symbol-use checks: it checks op and
-// everything nested in it (declarations, hooks, terminators, dominance,
-// isolation) but does not resolve symbol references, which would read the
-// symbols around op. The pass manager uses it after passes that run on
-// nested operations in parallel, and checks symbol uses from the parent
-// afterwards (VerifySymbolUses), as MLIR's symbol-table verifier does.
-func VerifyStructure(op *Operation) error {
-	v := &verifier{dom: NewDominanceInfo()}
-	if err := v.verifyOp(op); err != nil {
-		return err
-	}
-	return v.verifyDominance(op)
-}
-
-// VerifySymbolUses runs the symbol-use checks (OpDef.VerifySymbolUses) of op
-// and every op nested in it.
-func VerifySymbolUses(op *Operation) error { return verifySymbolUses(op) }
