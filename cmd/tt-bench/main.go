@@ -2,7 +2,7 @@
 // benchmark programs of issue 6: the eager reference interpreter (one
 // tensor-level kernel per op, package interp) and the model compiled to Go
 // (the pt2-go pipeline with fusion, parallelize and vectorize, the Go
-// emitter, built and run as a child process by emit/go/gobuild, as tt-run
+// emitter, built and run as a child process by backend/gobuild, as tt-run
 // --backend go does).
 //
 // It is a benchmark command, not a test. Run it from the repository root:
@@ -51,8 +51,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tt-compiler/tt/backend/gobuild"
 	goemit "github.com/tt-compiler/tt/emit/go"
-	"github.com/tt-compiler/tt/emit/go/gobuild"
+	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/internal/ttrun"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/kernels"
@@ -242,7 +243,7 @@ func benchModel(ctx context.Context, o options, m *model) (result, error) {
 // compile lowers mod (pt2-go), emits and builds it, and returns the
 // program, the entry's Go function and the planned peak bytes of the entry.
 func compile(ctx context.Context, mod *ir.Operation, entry string) (*gobuild.Program, *goemit.Func, int64, error) {
-	if err := gobuild.Lower(ctx, mod, gobuild.LowerOptions{}); err != nil {
+	if err := gobuild.Lower(ctx, mod, registry.NewPassRegistry(), gobuild.LowerOptions{}); err != nil {
 		return nil, nil, 0, err
 	}
 	planned, err := plannedPeak(mod, entry)

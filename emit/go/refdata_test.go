@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tt-compiler/tt/backend/gobuild"
 	goemit "github.com/tt-compiler/tt/emit/go"
-	"github.com/tt-compiler/tt/emit/go/gobuild"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
@@ -66,7 +66,7 @@ func TestRefdata(t *testing.T) {
 				t.Fatalf("%s: %s: %v", rc.Name, rc.Pipeline, err)
 			}
 		}
-		if err := gobuild.Lower(context.Background(), module, gobuild.LowerOptions{}); err != nil {
+		if err := gobuild.Lower(context.Background(), module, registry.NewPassRegistry(), gobuild.LowerOptions{}); err != nil {
 			if strings.Contains(err.Error(), "f16 is not supported") {
 				t.Logf("%s: skipped: %v", rc.Name, err)
 				continue
@@ -230,7 +230,7 @@ func TestInterpReference(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", rc.Name, err)
 		}
-		if err := gobuild.Lower(context.Background(), mod, gobuild.LowerOptions{}); err != nil {
+		if err := gobuild.Lower(context.Background(), mod, registry.NewPassRegistry(), gobuild.LowerOptions{}); err != nil {
 			t.Fatalf("%s: pt2-go: %v", rc.Name, err)
 		}
 		// Prefix every symbol of the case, and the calls to them.

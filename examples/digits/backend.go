@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tt-compiler/tt/backend/gobuild"
 	goemit "github.com/tt-compiler/tt/emit/go"
-	"github.com/tt-compiler/tt/emit/go/gobuild"
+	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/internal/ttrun"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/kernels"
@@ -66,7 +67,7 @@ type goBackend struct {
 }
 
 func newGoBackend(ctx context.Context, m *ir.Operation) (*goBackend, error) {
-	if err := gobuild.Lower(ctx, m, gobuild.LowerOptions{}); err != nil {
+	if err := gobuild.Lower(ctx, m, registry.NewPassRegistry(), gobuild.LowerOptions{}); err != nil {
 		return nil, err
 	}
 	pkg, err := goemit.Emit(m, goemit.Options{Package: goemit.DefaultPackage, Source: "examples/digits/model.mlir"})

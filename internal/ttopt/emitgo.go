@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	goemit "github.com/tt-compiler/tt/emit/go"
-	"github.com/tt-compiler/tt/emit/go/gobuild"
+	"github.com/tt-compiler/tt/backend/gobuild"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 )

@@ -7,8 +7,9 @@ import (
 	"io"
 	"time"
 
+	"github.com/tt-compiler/tt/backend/gobuild"
 	goemit "github.com/tt-compiler/tt/emit/go"
-	"github.com/tt-compiler/tt/emit/go/gobuild"
+	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/runtime/npy"
@@ -19,7 +20,7 @@ import (
 // otherwise the module must already be in loop-level form, and a module
 // with tensor ops is an error saying so), emits the Go package
 // (emit/go) and a command that runs its functions, builds them with the Go
-// toolchain into the cache (emit/go/gobuild: $TT_CACHE_DIR or
+// toolchain into the cache (backend/gobuild: $TT_CACHE_DIR or
 // os.UserCacheDir()/tt, keyed by tt's version and the generated code) and
 // starts the command as a child process. Each Run sends the arguments to
 // the child as .npy arrays and reads the results back; repeated runs with
@@ -55,7 +56,7 @@ func (b *goBackend) SetDumpDir(dir string) { b.dumpDir = dir }
 // Prepare lowers, emits, builds (or finds in the cache) and starts the
 // program for entry.
 func (b *goBackend) Prepare(ctx context.Context, module *ir.Operation, entry string) error {
-	if err := gobuild.Lower(ctx, module, gobuild.LowerOptions{DumpDir: b.dumpDir}); err != nil {
+	if err := gobuild.Lower(ctx, module, registry.NewPassRegistry(), gobuild.LowerOptions{DumpDir: b.dumpDir}); err != nil {
 		return err
 	}
 	pkg, err := goemit.Emit(module, goemit.Options{Package: goemit.DefaultPackage})

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tt-compiler/tt/backend/gobuild"
 	goemit "github.com/tt-compiler/tt/emit/go"
-	"github.com/tt-compiler/tt/emit/go/gobuild"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
@@ -141,7 +141,7 @@ func.func @softmax(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 func TestLowerDump(t *testing.T) {
 	m := parse(t, softmaxModule)
 	dir := filepath.Join(t.TempDir(), "dump")
-	if err := gobuild.Lower(context.Background(), m, gobuild.LowerOptions{DumpDir: dir}); err != nil {
+	if err := gobuild.Lower(context.Background(), m, registry.NewPassRegistry(), gobuild.LowerOptions{DumpDir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{gobuild.GraphFile, gobuild.PreFusionFile, gobuild.PostFusionFile, gobuild.LoopsFile, gobuild.FinalFile, gobuild.DotFile} {
@@ -171,12 +171,12 @@ func TestLowerDump(t *testing.T) {
 
 func TestLowerWithoutPipeline(t *testing.T) {
 	empty := pass.NewRegistry()
-	err := gobuild.Lower(context.Background(), parse(t, softmaxModule), gobuild.LowerOptions{Registry: empty})
+	err := gobuild.Lower(context.Background(), parse(t, softmaxModule), empty, gobuild.LowerOptions{})
 	var d *ir.Diagnostic
 	if !errors.Is(err, gobuild.ErrNoPipeline) || !errors.As(err, &d) || !strings.Contains(d.Message, "loop-level form") {
 		t.Fatalf("err = %v", err)
 	}
-	if err := gobuild.Lower(context.Background(), parse(t, scaleModule), gobuild.LowerOptions{Registry: empty}); err != nil {
+	if err := gobuild.Lower(context.Background(), parse(t, scaleModule), empty, gobuild.LowerOptions{}); err != nil {
 		t.Fatalf("a loop-level module needs no pipeline: %v", err)
 	}
 }

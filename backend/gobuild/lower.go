@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 	"github.com/tt-compiler/tt/pass"
@@ -42,23 +41,17 @@ var ErrNoPipeline = errors.New("the " + Pipeline + " pipeline is not available i
 type LowerOptions struct {
 	// DumpDir, when not empty, receives the debug artifacts.
 	DumpDir string
-	// Registry supplies the pipeline (nil: tt's registry).
-	Registry *pass.Registry
 }
 
 // Lower brings module to the loop level in place: it runs the pt2-go
-// pipeline when tt has it, and otherwise checks that the module is already
+// pipeline of reg when reg has it, and otherwise checks that the module is already
 // in loop-level form, returning an error wrapping ErrNoPipeline (located at
 // the first tensor op) when it is not. With a dump directory it writes the
 // stage files and the kernel graph.
-func Lower(ctx context.Context, module *ir.Operation, opts LowerOptions) error {
+func Lower(ctx context.Context, module *ir.Operation, reg *pass.Registry, opts LowerOptions) error {
 	d := newDumper(opts.DumpDir)
 	d.capture(GraphFile, module)
-	reg := opts.Registry
-	if reg == nil {
-		reg = registry.NewPassRegistry()
-	}
-	if reg.LookupPipeline(Pipeline) == nil {
+	if reg == nil || reg.LookupPipeline(Pipeline) == nil {
 		if op := firstTensorOp(module); op != nil {
 			err := ir.Errorf(op.Loc(), "the Go backend needs the module in loop-level form (memrefs, loops, vector, arith); %v yet, and %s is %s", ErrNoPipeline, op.Name(), describeTensorUse(op))
 			return &lowerError{diag: err}
