@@ -49,7 +49,7 @@ func dynSizes(b *ir.Builder, like ir.Value) []ir.Value {
 	var sizes []ir.Value
 	for i, d := range shapeOf(like) {
 		if d == ir.Dynamic {
-			sizes = append(sizes, tensor.DimOf(b, like, int64(i)))
+			sizes = append(sizes, tensor.Dim(b, like, int64(i)))
 		}
 	}
 	return sizes
@@ -146,7 +146,7 @@ func countLike(b *ir.Builder, x ir.Value, dims []int, like ir.Value) ir.Value {
 	}
 	count := fullLike(b, like, float64(static))
 	for _, d := range dyn {
-		n := tensor.DimOf(b, x, int64(d))
+		n := tensor.Dim(b, x, int64(d))
 		scalar := indexToTensor(b, n, elemOf(like))
 		count = tensor.Mul(b, count, expandTo(b, scalar, nil, like))
 	}

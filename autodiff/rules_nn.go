@@ -20,7 +20,7 @@ func init() {
 
 // vjpSoftmax: dx = y * (g - sum(g*y)).
 func vjpSoftmax(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, error) {
-	d, _ := tensor.Dim(op)
+	d, _ := tensor.NormalizedDim(op)
 	y := op.Result(0)
 	s := sumKeep(b, tensor.Mul(b, g, y), []int64{int64(d)})
 	return one(tensor.Mul(b, y, tensor.Sub(b, g, expandTo(b, s, iotaInts(rankOf(y)), y)))), nil
@@ -28,7 +28,7 @@ func vjpSoftmax(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, error)
 
 // vjpLogSoftmax: dx = g - exp(y) * sum(g).
 func vjpLogSoftmax(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, error) {
-	d, _ := tensor.Dim(op)
+	d, _ := tensor.NormalizedDim(op)
 	y := op.Result(0)
 	s := sumKeep(b, g, []int64{int64(d)})
 	return one(tensor.Sub(b, g, tensor.Mul(b, tensor.Exp(b, y), expandTo(b, s, iotaInts(rankOf(y)), y)))), nil

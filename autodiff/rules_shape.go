@@ -143,7 +143,7 @@ func vjpPad(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, error) {
 
 // vjpConcat slices the gradient into the operands' parts.
 func vjpConcat(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, error) {
-	d, _ := tensor.Dim(op)
+	d, _ := tensor.NormalizedDim(op)
 	gs := shapeOf(g)
 	if slices.Contains(gs, ir.Dynamic) {
 		return nil, fmt.Errorf("gradient of tensor.concat needs static shapes")
@@ -166,7 +166,7 @@ func vjpConcat(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, error) 
 // vjpGather (index_select) scatters the gradient back with index_add.
 func vjpGather(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, error) {
 	x, idx := op.Operand(0), op.Operand(1)
-	d, _ := tensor.Dim(op)
+	d, _ := tensor.NormalizedDim(op)
 	return []ir.Value{tensor.ScatterAdd(b, fullLike(b, x, 0), idx, g, int64(d)), nil}, nil
 }
 
@@ -174,6 +174,6 @@ func vjpGather(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, error) 
 // source gets it gathered at the indices.
 func vjpScatterAdd(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, error) {
 	idx := op.Operand(1)
-	d, _ := tensor.Dim(op)
+	d, _ := tensor.NormalizedDim(op)
 	return []ir.Value{g, nil, tensor.Gather(b, g, idx, int64(d))}, nil
 }

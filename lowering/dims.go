@@ -174,7 +174,7 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 		c.union(r, ra-1, b, ra-1)
 		c.union(a, ra-1, b, ra-2)
 	case name == "tensor.concat":
-		d, ok := tensor.Dim(op)
+		d, ok := tensor.NormalizedDim(op)
 		if !ok {
 			return
 		}
@@ -186,7 +186,7 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 			}
 		}
 	case name == "tensor.gather" && op.NumOperands() == 2:
-		d, ok := tensor.Dim(op)
+		d, ok := tensor.NormalizedDim(op)
 		if !ok || len(shapeOf(op.Operand(0))) != rank {
 			return
 		}

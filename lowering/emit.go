@@ -624,7 +624,7 @@ func (g *gen) deriveSize(v ir.Value, d int) (ir.Value, error) {
 			return g.arithOp(arith.DivSIName, false, n, rest)
 		}
 	case "tensor.concat":
-		cd, ok := tensor.Dim(op)
+		cd, ok := tensor.NormalizedDim(op)
 		if !ok {
 			break
 		}
@@ -659,7 +659,7 @@ func (g *gen) deriveSize(v ir.Value, d int) (ir.Value, error) {
 		}
 		return g.arithOp(arith.AddIName, false, s, c)
 	case "tensor.gather":
-		gd, ok := tensor.Dim(op)
+		gd, ok := tensor.NormalizedDim(op)
 		if ok && d == gd && len(shapeOf(op.Operand(1))) == 1 {
 			return g.sizeValue(op.Operand(1), 0)
 		}
@@ -898,7 +898,7 @@ func (g *gen) compute(v ir.Value, idx []Expr, key string) (ir.Value, error) {
 		}
 		return g.constant(a)
 	case "tensor.iota":
-		d, ok := tensor.Dim(op)
+		d, ok := tensor.NormalizedDim(op)
 		if !ok || d >= len(idx) {
 			return nil, fmt.Errorf("bad iota dim")
 		}
@@ -1544,7 +1544,7 @@ func (g *gen) guardFrame(cond ir.Value, idx []Expr) *frame {
 
 // concat picks the operand whose range along dim holds idx[dim].
 func (g *gen) concat(op *ir.Operation, idx []Expr) (ir.Value, error) {
-	d, ok := tensor.Dim(op)
+	d, ok := tensor.NormalizedDim(op)
 	if !ok || d >= len(idx) {
 		return nil, fmt.Errorf("bad concat dim")
 	}
@@ -1602,7 +1602,7 @@ func (g *gen) concat(op *ir.Operation, idx []Expr) (ir.Value, error) {
 
 // gather reads x with the index along dim taken from the index tensor.
 func (g *gen) gather(op *ir.Operation, idx []Expr, key string) (ir.Value, error) {
-	d, ok := tensor.Dim(op)
+	d, ok := tensor.NormalizedDim(op)
 	if !ok || op.NumOperands() != 2 {
 		return nil, fmt.Errorf("bad gather")
 	}

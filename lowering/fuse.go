@@ -520,7 +520,7 @@ func (w *walker) visit(v ir.Value, idx []Expr) error {
 		}
 		return w.visit(op.Operand(0), oi)
 	case "tensor.concat":
-		d, ok := tensor.Dim(op)
+		d, ok := tensor.NormalizedDim(op)
 		if !ok {
 			return fmt.Errorf("bad dim")
 		}
@@ -539,7 +539,7 @@ func (w *walker) visit(v ir.Value, idx []Expr) error {
 		}
 		return nil
 	case "tensor.gather":
-		d, ok := tensor.Dim(op)
+		d, ok := tensor.NormalizedDim(op)
 		if !ok || op.NumOperands() != 2 {
 			return fmt.Errorf("bad gather")
 		}

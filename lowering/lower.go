@@ -571,7 +571,7 @@ func (g *gen) externCall(op *ir.Operation, out ir.Value) (bool, error) {
 // scatterAdd lowers tensor.scatter_add: copy base, then add every source
 // slice into the slice its index selects, in source order.
 func (g *gen) scatterAdd(op *ir.Operation, out ir.Value) error {
-	d, ok := tensor.Dim(op)
+	d, ok := tensor.NormalizedDim(op)
 	if !ok || op.NumOperands() != 3 {
 		return fmt.Errorf("bad scatter_add")
 	}

@@ -35,7 +35,7 @@ func OperandRank(op *ir.Operation, i int) int {
 // Dim returns the normalized `dim` of an op whose dim refers to operand
 // 0 (softmax, log_softmax, argmax, gather, scatter_add, concat, dim), or
 // to the result for tensor.iota.
-func Dim(op *ir.Operation) (int, bool) {
+func NormalizedDim(op *ir.Operation) (int, bool) {
 	rank := OperandRank(op, 0)
 	if op.Name() == IotaDef.Name && op.NumResults() == 1 {
 		if t, ok := asTensor(op.Result(0).Type()); ok {

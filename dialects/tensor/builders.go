@@ -181,7 +181,7 @@ func Iota(b *ir.Builder, t *ir.RankedTensorType, dim int64, sizes ...ir.Value) i
 }
 
 // DimOf builds tensor.dim: the size of dimension dim of x, as an index.
-func DimOf(b *ir.Builder, x ir.Value, dim int64) ir.Value {
+func Dim(b *ir.Builder, x ir.Value, dim int64) ir.Value {
 	return build(b, DimDef.Name, values(x), i64Attr(b, AttrDim, dim))
 }
 

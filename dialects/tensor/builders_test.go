@@ -53,11 +53,11 @@ func TestBuilders(t *testing.T) {
 		}, "tensor.constant", "tensor<2xi32>"},
 		{func() ir.Value { return tensor.Full(b, ctx.Tensor([]int64{2}, ctx.I1()), 1) }, "tensor.full", "tensor<2xi1>"},
 		{func() ir.Value {
-			return tensor.Full(b, ctx.Tensor([]int64{ir.Dynamic}, f32), 0.5, tensor.DimOf(b, dyn, 0))
+			return tensor.Full(b, ctx.Tensor([]int64{ir.Dynamic}, f32), 0.5, tensor.Dim(b, dyn, 0))
 		}, "tensor.full", "tensor<?xf32>"},
 		{func() ir.Value { return tensor.FullAttr(b, ctx.Tensor(nil, ctx.I64()), ir.Int(ctx.I64(), 3)) }, "tensor.full", "tensor<i64>"},
 		{func() ir.Value { return tensor.Iota(b, ctx.Tensor([]int64{2, 3}, ctx.I64()), 1) }, "tensor.iota", "tensor<2x3xi64>"},
-		{func() ir.Value { return tensor.DimOf(b, dyn, -2) }, "tensor.dim", "index"},
+		{func() ir.Value { return tensor.Dim(b, dyn, -2) }, "tensor.dim", "index"},
 		{func() ir.Value { return tensor.Broadcast(b, v, []int64{1}, []int64{2, 3}) }, "tensor.broadcast", "tensor<2x3xf32>"},
 		{func() ir.Value { return tensor.Reshape(b, x, []int64{3, 2}) }, "tensor.reshape", "tensor<3x2xf32>"},
 		{func() ir.Value { return tensor.Transpose(b, x, []int64{1, 0}) }, "tensor.transpose", "tensor<3x2xf32>"},

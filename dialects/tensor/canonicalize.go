@@ -117,7 +117,7 @@ func normalizeDim(op *ir.Operation, rw *ir.PatternRewriter) bool {
 	if !ok || d >= 0 {
 		return false
 	}
-	n, ok := Dim(op)
+	n, ok := NormalizedDim(op)
 	if !ok {
 		return false
 	}

@@ -159,7 +159,7 @@ func dynamicSizes(b *ir.Builder, like ir.Value) []ir.Value {
 	var out []ir.Value
 	for i, d := range tensorType(like).Shape() {
 		if d == ir.Dynamic {
-			out = append(out, DimOf(b, like, int64(i)))
+			out = append(out, Dim(b, like, int64(i)))
 		}
 	}
 	return out
@@ -244,7 +244,7 @@ func DecomposeGelu(b *ir.Builder, x ir.Value, approximate string) ir.Value {
 }
 
 func decomposeSoftmaxOp(b *ir.Builder, op *ir.Operation) (ir.Value, error) {
-	d, ok := Dim(op)
+	d, ok := NormalizedDim(op)
 	if !ok {
 		return nil, fmt.Errorf("bad dim")
 	}
@@ -268,7 +268,7 @@ func DecomposeSoftmax(b *ir.Builder, x ir.Value, dim int) ir.Value {
 }
 
 func decomposeLogSoftmaxOp(b *ir.Builder, op *ir.Operation) (ir.Value, error) {
-	d, ok := Dim(op)
+	d, ok := NormalizedDim(op)
 	if !ok {
 		return nil, fmt.Errorf("bad dim")
 	}
