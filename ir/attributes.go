@@ -483,3 +483,58 @@ type LocationAttr struct{ Loc Location }
 // String returns the attribute in MLIR syntax.
 func (a *LocationAttr) String() string              { return a.Loc.String() }
 func (a *LocationAttr) writeTo(sb *strings.Builder) { sb.WriteString(a.Loc.String()) }
+
+// ---- Typed values of attributes ----
+//
+// The extractors below return an attribute's value as a Go value and
+// whether it has the expected kind; generated op accessors
+// (internal/odsgen) are built on them. None of them panics.
+
+// IntValue returns the value of an integer attribute.
+func IntValue(a Attribute) (int64, bool) {
+	if i, ok := a.(*IntegerAttr); ok {
+		return i.Int64(), true
+	}
+	return 0, false
+}
+
+// FloatValue returns the value of a float attribute.
+func FloatValue(a Attribute) (float64, bool) {
+	if f, ok := a.(*FloatAttr); ok {
+		return f.Value, true
+	}
+	return 0, false
+}
+
+// BoolValue returns the value of an i1 integer attribute.
+func BoolValue(a Attribute) (bool, bool) {
+	if i, ok := a.(*IntegerAttr); ok && i.IsBool() {
+		return i.Int64() != 0, true
+	}
+	return false, false
+}
+
+// StringValue returns the value of a string attribute.
+func StringValue(a Attribute) (string, bool) {
+	if s, ok := a.(*StringAttr); ok {
+		return s.Value, true
+	}
+	return "", false
+}
+
+// IntsValue returns the elements of an integer dense array attribute
+// (array<i64: ...>). The slice is the attribute's own: do not modify it.
+func IntsValue(a Attribute) ([]int64, bool) {
+	if d, ok := a.(*DenseArrayAttr); ok && d.Floats == nil {
+		return d.Ints, true
+	}
+	return nil, false
+}
+
+// SymbolValue returns the name a flat symbol reference (@name) refers to.
+func SymbolValue(a Attribute) (string, bool) {
+	if s, ok := a.(*SymbolRefAttr); ok && len(s.Nested) == 0 {
+		return s.Root, true
+	}
+	return "", false
+}

@@ -1,5 +1,7 @@
 package ir
 
+import "fmt"
+
 // Listener is notified of changes made through a Builder or PatternRewriter.
 type Listener interface {
 	// OpInserted is called after op was inserted into a block.
@@ -75,6 +77,41 @@ func (b *Builder) Create(st *OperationState) (*Operation, error) {
 		}
 	}
 	return b.Insert(b.Ctx.NewOp(st)), nil
+}
+
+// Build is the infallible form of Create that generated builders use: when
+// the result types cannot be inferred (operands of the wrong types, a bad
+// attribute), the op is still created, with placeholder result types (the
+// first operand's type, or none), so that code building IR needs no error
+// checks; the op's verifier reports the problem, located at the op. Verify
+// what you build. Building an op whose dialect is not loaded in the
+// context is a programming error and panics, as in MLIR.
+func (b *Builder) Build(st *OperationState) *Operation {
+	if b.Ctx.LookupOp(st.Name) == nil {
+		panic(fmt.Sprintf("ir: building %s, but its dialect is not loaded in this context", st.Name))
+	}
+	op, err := b.Create(st)
+	if err == nil {
+		return op
+	}
+	st.ResultTypes = placeholderResultTypes(b.Ctx, st)
+	return b.Insert(b.Ctx.NewOp(st))
+}
+
+// placeholderResultTypes gives every declared non-variadic result of st's
+// op the first operand's type (or none).
+func placeholderResultTypes(ctx *Context, st *OperationState) []Type {
+	t := ctx.None()
+	if len(st.Operands) > 0 && st.Operands[0] != nil {
+		t = st.Operands[0].Type()
+	}
+	var ts []Type
+	for _, r := range ctx.LookupOp(st.Name).Results {
+		if !r.Variadic && !r.Optional {
+			ts = append(ts, t)
+		}
+	}
+	return ts
 }
 
 // MustCreate is Create for op construction that cannot fail (types are

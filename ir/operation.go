@@ -235,6 +235,20 @@ func (op *Operation) Attr(name string) Attribute {
 	return nil
 }
 
+// AttrOrDefault returns the named attribute, or, when the op does not have
+// it, the default its definition declares (AttrDef.Default), or nil.
+func (op *Operation) AttrOrDefault(name string) Attribute {
+	if a := op.Attr(name); a != nil {
+		return a
+	}
+	if op.def != nil {
+		if d := op.def.AttrDef(name); d != nil && d.Default != nil {
+			return d.Default(op.Context())
+		}
+	}
+	return nil
+}
+
 // SetAttr sets (or replaces) a named attribute.
 func (op *Operation) SetAttr(name string, v Attribute) {
 	i := sort.Search(len(op.attrs), func(i int) bool { return op.attrs[i].Name >= name })

@@ -10,9 +10,10 @@ import (
 // arith.maxf). The custom parser builds the MLIR 16 op directly; an alias
 // written in generic form is a valid op of its own that canonicalizes to
 // the MLIR 16 op.
-func aliasOp(of *ir.OpDef, name string) *ir.OpDef {
+func aliasOp(of *ir.OpDef, name, goName string) *ir.OpDef {
 	d := *of
 	d.Name = name
+	d.GoName = goName
 	d.Summary = of.Summary + " (spelling of MLIR 17 and later)"
 	d.Description = fmt.Sprintf("The later MLIR spelling of `%s`, with the same semantics. The custom parser reads "+
 		"`%s` as `%s` (MLIR 16 knows only the latter); the generic form is kept and canonicalizes to `%s`.",
@@ -33,9 +34,9 @@ func aliasOp(of *ir.OpDef, name string) *ir.OpDef {
 
 var (
 	// MaximumFDef is arith.maximumf, read as arith.maxf.
-	MaximumFDef = aliasOp(MaxFDef, "arith.maximumf")
+	MaximumFDef = aliasOp(MaxFDef, "arith.maximumf", "MaximumF")
 	// MinimumFDef is arith.minimumf, read as arith.minf.
-	MinimumFDef = aliasOp(MinFDef, "arith.minimumf")
+	MinimumFDef = aliasOp(MinFDef, "arith.minimumf", "MinimumF")
 )
 
 // Dialect is the arith dialect.

@@ -129,4 +129,6 @@ var fastMathAttrDef = ir.AttrDef{
 	Constraint: fastMathConstraint,
 	Optional:   true,
 	Doc:        "fast-math flags (#arith.fastmath<...>; none when absent) allowing value-changing optimizations such as reassociation or assuming no NaNs",
+	// Builders write fastmath<none>, as MLIR's builders do.
+	Default: func(*ir.Context) ir.Attribute { return FastMathAttr(FastMathNone) },
 }

@@ -177,7 +177,7 @@ var mathIntUnary = []struct {
 
 // FMADef is math.fma.
 var FMADef = func() *ir.OpDef {
-	d := newOp(opSpec{name: "math.fma", summary: "floating point fused multipy-add operation",
+	d := newOp(opSpec{name: "math.fma", goName: "FMA", summary: "floating point fused multipy-add operation",
 		description: "a * b + c with a single rounding. Not folded (as in MLIR 16).\n\nExample: `%a = math.fma %b, %c, %d : f64`"},
 		[]ir.ArgDef{
 			operand("a", FloatLike, "the first factor"),
@@ -194,17 +194,25 @@ var FMADef = func() *ir.OpDef {
 }()
 
 // mathOps builds the math dialect's op definitions.
+// mathGoNames are the Go identifier stems of math ops whose names are not
+// one word (MLIR's class names: AbsFOp, ExpM1Op, ...); generated code
+// prefixes them with Math (arith.MathAbsFName).
+var mathGoNames = map[string]string{
+	"absf": "AbsF", "absi": "AbsI", "expm1": "ExpM1", "roundeven": "RoundEven", "copysign": "CopySign",
+	"powf": "PowF", "fma": "FMA", "ipowi": "IPowI", "fpowi": "FPowI",
+}
+
 func mathOps() []*ir.OpDef {
 	var ops []*ir.OpDef
 	for _, u := range mathFloatUnary {
-		ops = append(ops, floatUnaryOp(opSpec{name: "math." + u.name, summary: u.summary, description: u.description, fold: u.fold}, FloatLike))
+		ops = append(ops, floatUnaryOp(opSpec{name: "math." + u.name, goName: mathGoNames[u.name], summary: u.summary, description: u.description, fold: u.fold}, FloatLike))
 	}
 	for _, b := range mathFloatBinary {
-		ops = append(ops, floatBinaryOp(opSpec{name: "math." + b.name, summary: b.summary, description: b.description, fold: b.fold}, FloatLike))
+		ops = append(ops, floatBinaryOp(opSpec{name: "math." + b.name, goName: mathGoNames[b.name], summary: b.summary, description: b.description, fold: b.fold}, FloatLike))
 	}
 	for _, u := range mathIntUnary {
 		f := u.fold
-		ops = append(ops, intUnaryOp(opSpec{name: "math." + u.name, summary: u.summary, description: u.description,
+		ops = append(ops, intUnaryOp(opSpec{name: "math." + u.name, goName: mathGoNames[u.name], summary: u.summary, description: u.description,
 			fold: func(op *ir.Operation, ops []ir.Attribute) fres {
 				return foldTo(foldUnary(ops, func(a val) (val, bool) { return val{i: f(a.i)}, true }))
 			}}, SignlessIntegerLike))

@@ -129,12 +129,13 @@ func chain(fs ...func(*ir.Operation) error) func(*ir.Operation) error {
 // ---- Op family constructors ----
 
 type opSpec struct {
-	name, summary, description string
-	traits                     ir.Trait
-	fold                       folder
-	canonicalize               []ir.RewritePattern
-	notSpeculatable            bool
-	idempotent                 bool
+	name, goName, summary, description string
+	customBuilder                      bool
+	traits                             ir.Trait
+	fold                               folder
+	canonicalize                       []ir.RewritePattern
+	notSpeculatable                    bool
+	idempotent                         bool
 }
 
 func operand(name string, c ir.TypeConstraint, doc string) ir.ArgDef {
@@ -143,13 +144,15 @@ func operand(name string, c ir.TypeConstraint, doc string) ir.ArgDef {
 
 func newOp(s opSpec, operands, results []ir.ArgDef) *ir.OpDef {
 	d := &ir.OpDef{
-		Name:         s.name,
-		Summary:      s.summary,
-		Description:  s.description,
-		Traits:       s.traits | ir.Elementwise,
-		Operands:     operands,
-		Results:      results,
-		Canonicalize: s.canonicalize,
+		Name:          s.name,
+		GoName:        s.goName,
+		CustomBuilder: s.customBuilder,
+		Summary:       s.summary,
+		Description:   s.description,
+		Traits:        s.traits | ir.Elementwise,
+		Operands:      operands,
+		Results:       results,
+		Canonicalize:  s.canonicalize,
 	}
 	if !s.notSpeculatable {
 		d.Traits |= ir.Pure

@@ -8,59 +8,11 @@ import (
 	"github.com/tt-compiler/tt/ir"
 )
 
-// Op names, usable as constants (the OpDef values below carry the same names).
-const (
-	ConstantName    = "arith.constant"
-	AddIName        = "arith.addi"
-	SubIName        = "arith.subi"
-	MulIName        = "arith.muli"
-	DivSIName       = "arith.divsi"
-	DivUIName       = "arith.divui"
-	CeilDivSIName   = "arith.ceildivsi"
-	CeilDivUIName   = "arith.ceildivui"
-	FloorDivSIName  = "arith.floordivsi"
-	RemSIName       = "arith.remsi"
-	RemUIName       = "arith.remui"
-	AndIName        = "arith.andi"
-	OrIName         = "arith.ori"
-	XOrIName        = "arith.xori"
-	ShLIName        = "arith.shli"
-	ShRSIName       = "arith.shrsi"
-	ShRUIName       = "arith.shrui"
-	MaxSIName       = "arith.maxsi"
-	MaxUIName       = "arith.maxui"
-	MinSIName       = "arith.minsi"
-	MinUIName       = "arith.minui"
-	AddFName        = "arith.addf"
-	SubFName        = "arith.subf"
-	MulFName        = "arith.mulf"
-	DivFName        = "arith.divf"
-	RemFName        = "arith.remf"
-	NegFName        = "arith.negf"
-	MaxFName        = "arith.maxf"
-	MinFName        = "arith.minf"
-	CmpIName        = "arith.cmpi"
-	CmpFName        = "arith.cmpf"
-	SelectName      = "arith.select"
-	ExtUIName       = "arith.extui"
-	ExtSIName       = "arith.extsi"
-	TruncIName      = "arith.trunci"
-	ExtFName        = "arith.extf"
-	TruncFName      = "arith.truncf"
-	SIToFPName      = "arith.sitofp"
-	UIToFPName      = "arith.uitofp"
-	FPToSIName      = "arith.fptosi"
-	FPToUIName      = "arith.fptoui"
-	IndexCastName   = "arith.index_cast"
-	IndexCastUIName = "arith.index_castui"
-	BitcastName     = "arith.bitcast"
-)
-
 // ---- Constant ----
 
 // ConstantDef is arith.constant.
 var ConstantDef = &ir.OpDef{
-	Name:    ConstantName,
+	Name: "arith.constant", GoName: "Constant",
 	Summary: "integer or floating point constant",
 	Description: "Produces an SSA value equal to the integer, floating-point or dense elements constant given by " +
 		"the `value` attribute, whose type is the result type. Integer constants are signless.\n\n" +
@@ -129,99 +81,99 @@ func verifyConstant(op *ir.Operation) error {
 
 var (
 	// AddIDef is arith.addi.
-	AddIDef = intBinaryOp(opSpec{name: AddIName, summary: "integer addition operation",
+	AddIDef = intBinaryOp(opSpec{name: "arith.addi", goName: "AddI", summary: "integer addition operation",
 		description: "Adds the operands modulo 2^n, where n is the bit width; two's complement makes this the same " +
 			"operation for signed and unsigned integers. Operands and result have one type: a signless integer or index, " +
 			"or a vector or tensor of them.\n\nExample: `%a = arith.addi %b, %c : i64`",
 		traits: ir.Commutative, fold: foldAddI, canonicalize: addIPatterns})
 	// SubIDef is arith.subi.
-	SubIDef = intBinaryOp(opSpec{name: SubIName, summary: "Integer subtraction operation",
+	SubIDef = intBinaryOp(opSpec{name: "arith.subi", goName: "SubI", summary: "Integer subtraction operation",
 		description: "Subtracts the right operand from the left modulo 2^n, for signed and unsigned integers alike.\n\n" +
 			"Example: `%a = arith.subi %b, %c : i64`",
 		fold: foldSubI, canonicalize: subIPatterns})
 	// MulIDef is arith.muli.
-	MulIDef = intBinaryOp(opSpec{name: MulIName, summary: "Integer multiplication operation",
+	MulIDef = intBinaryOp(opSpec{name: "arith.muli", goName: "MulI", summary: "Integer multiplication operation",
 		description: "Multiplies the operands modulo 2^n, for signed and unsigned integers alike.\n\n" +
 			"Example: `%a = arith.muli %b, %c : i64`",
 		traits: ir.Commutative, fold: foldMulI})
 	// DivSIDef is arith.divsi.
-	DivSIDef = intBinaryOp(opSpec{name: DivSIName, summary: "signed integer division operation",
+	DivSIDef = intBinaryOp(opSpec{name: "arith.divsi", goName: "DivSI", summary: "signed integer division operation",
 		description: "Signed integer division rounding toward zero (`6 / -2 = -3`). Division by zero and signed " +
 			"overflow (the minimum value divided by -1) are undefined behavior, so the op is side-effect free but not speculatable.\n\n" +
 			"Example: `%a = arith.divsi %b, %c : i64`",
 		fold: foldDivSI, notSpeculatable: true})
 	// DivUIDef is arith.divui.
-	DivUIDef = intBinaryOp(opSpec{name: DivUIName, summary: "unsigned integer division operation",
+	DivUIDef = intBinaryOp(opSpec{name: "arith.divui", goName: "DivUI", summary: "unsigned integer division operation",
 		description: "Unsigned integer division rounding toward zero; the leading bit is the most significant. " +
 			"Division by zero is undefined behavior.\n\nExample: `%a = arith.divui %b, %c : i64`",
 		fold: foldDivUI, notSpeculatable: true})
 	// CeilDivSIDef is arith.ceildivsi.
-	CeilDivSIDef = intBinaryOp(opSpec{name: CeilDivSIName, summary: "signed ceil integer division operation",
+	CeilDivSIDef = intBinaryOp(opSpec{name: "arith.ceildivsi", goName: "CeilDivSI", summary: "signed ceil integer division operation",
 		description: "Signed integer division rounding toward positive infinity (`7 / -2 = -3`). Division by zero and " +
 			"signed overflow are undefined behavior.\n\nExample: `%a = arith.ceildivsi %b, %c : i64`",
 		fold: foldCeilDivSI, notSpeculatable: true})
 	// CeilDivUIDef is arith.ceildivui.
-	CeilDivUIDef = intBinaryOp(opSpec{name: CeilDivUIName, summary: "unsigned ceil integer division operation",
+	CeilDivUIDef = intBinaryOp(opSpec{name: "arith.ceildivui", goName: "CeilDivUI", summary: "unsigned ceil integer division operation",
 		description: "Unsigned integer division rounding toward positive infinity. Division by zero is undefined behavior.\n\n" +
 			"Example: `%a = arith.ceildivui %b, %c : i64`",
 		fold: foldCeilDivUI, notSpeculatable: true})
 	// FloorDivSIDef is arith.floordivsi.
-	FloorDivSIDef = intBinaryOp(opSpec{name: FloorDivSIName, summary: "signed floor integer division operation",
+	FloorDivSIDef = intBinaryOp(opSpec{name: "arith.floordivsi", goName: "FloorDivSI", summary: "signed floor integer division operation",
 		description: "Signed integer division rounding toward negative infinity (`5 / -2 = -3`). Division by zero and " +
 			"signed overflow are undefined behavior.\n\nExample: `%a = arith.floordivsi %b, %c : i64`",
 		fold: foldFloorDivSI})
 	// RemSIDef is arith.remsi.
-	RemSIDef = intBinaryOp(opSpec{name: RemSIName, summary: "signed integer division remainder operation",
+	RemSIDef = intBinaryOp(opSpec{name: "arith.remsi", goName: "RemSI", summary: "signed integer division remainder operation",
 		description: "Signed remainder; the result has the sign of the dividend (`6 % -2 = 0`, `-7 % 2 = -1`). " +
 			"Division by zero is undefined behavior.\n\nExample: `%a = arith.remsi %b, %c : i64`",
 		fold: foldRemSI})
 	// RemUIDef is arith.remui.
-	RemUIDef = intBinaryOp(opSpec{name: RemUIName, summary: "unsigned integer division remainder operation",
+	RemUIDef = intBinaryOp(opSpec{name: "arith.remui", goName: "RemUI", summary: "unsigned integer division remainder operation",
 		description: "Unsigned remainder; the leading bit is the most significant. Division by zero is undefined behavior.\n\n" +
 			"Example: `%a = arith.remui %b, %c : i64`",
 		fold: foldRemUI})
 	// AndIDef is arith.andi.
-	AndIDef = intBinaryOp(opSpec{name: AndIName, summary: "integer binary and",
+	AndIDef = intBinaryOp(opSpec{name: "arith.andi", goName: "AndI", summary: "integer binary and",
 		description: "Bitwise and of the operands.\n\nExample: `%a = arith.andi %b, %c : i64`",
 		traits:      ir.Commutative, idempotent: true, fold: foldAndI, canonicalize: andIPatterns})
 	// OrIDef is arith.ori.
-	OrIDef = intBinaryOp(opSpec{name: OrIName, summary: "integer binary or",
+	OrIDef = intBinaryOp(opSpec{name: "arith.ori", goName: "OrI", summary: "integer binary or",
 		description: "Bitwise or of the operands.\n\nExample: `%a = arith.ori %b, %c : i64`",
 		traits:      ir.Commutative, idempotent: true, fold: foldOrI, canonicalize: orIPatterns})
 	// XOrIDef is arith.xori.
-	XOrIDef = intBinaryOp(opSpec{name: XOrIName, summary: "integer binary xor",
+	XOrIDef = intBinaryOp(opSpec{name: "arith.xori", goName: "XOrI", summary: "integer binary xor",
 		description: "Bitwise exclusive or of the operands; `xori %x, %true` is the logical negation of an i1.\n\n" +
 			"Example: `%a = arith.xori %b, %c : i64`",
 		traits: ir.Commutative, fold: foldXOrI, canonicalize: xorIPatterns})
 	// ShLIDef is arith.shli.
-	ShLIDef = intBinaryOp(opSpec{name: ShLIName, summary: "integer left-shift",
+	ShLIDef = intBinaryOp(opSpec{name: "arith.shli", goName: "ShLI", summary: "integer left-shift",
 		description: "Shifts the left operand left by the right operand, read as unsigned, filling with zeros. " +
 			"Shifting by the bit width or more yields poison.\n\nExample: `%3 = arith.shli %1, %2 : i8`",
 		fold: foldShLI})
 	// ShRSIDef is arith.shrsi.
-	ShRSIDef = intBinaryOp(opSpec{name: ShRSIName, summary: "signed integer right-shift",
+	ShRSIDef = intBinaryOp(opSpec{name: "arith.shrsi", goName: "ShRSI", summary: "signed integer right-shift",
 		description: "Shifts the left operand, read as signed, right by the right operand, read as unsigned, filling with " +
 			"copies of the sign bit. Shifting by the bit width or more yields poison.\n\nExample: `%3 = arith.shrsi %1, %2 : i8`",
 		fold: foldShRSI})
 	// ShRUIDef is arith.shrui.
-	ShRUIDef = intBinaryOp(opSpec{name: ShRUIName, summary: "unsigned integer right-shift",
+	ShRUIDef = intBinaryOp(opSpec{name: "arith.shrui", goName: "ShRUI", summary: "unsigned integer right-shift",
 		description: "Shifts the left operand right by the right operand, both read as unsigned, filling with zeros. " +
 			"Shifting by the bit width or more yields poison.\n\nExample: `%3 = arith.shrui %1, %2 : i8`",
 		fold: foldShRUI})
 	// MaxSIDef is arith.maxsi.
-	MaxSIDef = intBinaryOp(opSpec{name: MaxSIName, summary: "signed integer maximum operation",
+	MaxSIDef = intBinaryOp(opSpec{name: "arith.maxsi", goName: "MaxSI", summary: "signed integer maximum operation",
 		description: "The larger operand, comparing as signed integers.\n\nExample: `%a = arith.maxsi %b, %c : i64`",
 		traits:      ir.Commutative, fold: foldMaxSI})
 	// MaxUIDef is arith.maxui.
-	MaxUIDef = intBinaryOp(opSpec{name: MaxUIName, summary: "unsigned integer maximum operation",
+	MaxUIDef = intBinaryOp(opSpec{name: "arith.maxui", goName: "MaxUI", summary: "unsigned integer maximum operation",
 		description: "The larger operand, comparing as unsigned integers.\n\nExample: `%a = arith.maxui %b, %c : i64`",
 		traits:      ir.Commutative, fold: foldMaxUI})
 	// MinSIDef is arith.minsi.
-	MinSIDef = intBinaryOp(opSpec{name: MinSIName, summary: "signed integer minimum operation",
+	MinSIDef = intBinaryOp(opSpec{name: "arith.minsi", goName: "MinSI", summary: "signed integer minimum operation",
 		description: "The smaller operand, comparing as signed integers.\n\nExample: `%a = arith.minsi %b, %c : i64`",
 		traits:      ir.Commutative, fold: foldMinSI})
 	// MinUIDef is arith.minui.
-	MinUIDef = intBinaryOp(opSpec{name: MinUIName, summary: "unsigned integer minimum operation",
+	MinUIDef = intBinaryOp(opSpec{name: "arith.minui", goName: "MinUI", summary: "unsigned integer minimum operation",
 		description: "The smaller operand, comparing as unsigned integers.\n\nExample: `%a = arith.minui %b, %c : i64`",
 		traits:      ir.Commutative, fold: foldMinUI})
 )
@@ -230,41 +182,41 @@ var (
 
 var (
 	// AddFDef is arith.addf.
-	AddFDef = floatBinaryOp(opSpec{name: AddFName, summary: "floating point addition operation",
+	AddFDef = floatBinaryOp(opSpec{name: "arith.addf", goName: "AddF", summary: "floating point addition operation",
 		description: "IEEE addition of the operands (a float, or a vector or tensor of floats), rounding to nearest even.\n\n" +
 			"Example: `%a = arith.addf %b, %c : f64`, `%x = arith.addf %y, %z fastmath<fast> : tensor<4x?xbf16>`",
 		traits: ir.Commutative, fold: foldAddF}, FloatLike)
 	// SubFDef is arith.subf.
-	SubFDef = floatBinaryOp(opSpec{name: SubFName, summary: "floating point subtraction operation",
+	SubFDef = floatBinaryOp(opSpec{name: "arith.subf", goName: "SubF", summary: "floating point subtraction operation",
 		description: "IEEE subtraction of the right operand from the left.\n\nExample: `%a = arith.subf %b, %c : f64`",
 		fold:        foldSubF}, FloatLike)
 	// MulFDef is arith.mulf.
-	MulFDef = floatBinaryOp(opSpec{name: MulFName, summary: "floating point multiplication operation",
+	MulFDef = floatBinaryOp(opSpec{name: "arith.mulf", goName: "MulF", summary: "floating point multiplication operation",
 		description: "IEEE multiplication of the operands.\n\nExample: `%a = arith.mulf %b, %c : f64`",
 		traits:      ir.Commutative, fold: foldMulF, canonicalize: mulFPatterns}, FloatLike)
 	// DivFDef is arith.divf.
-	DivFDef = floatBinaryOp(opSpec{name: DivFName, summary: "floating point division operation",
+	DivFDef = floatBinaryOp(opSpec{name: "arith.divf", goName: "DivF", summary: "floating point division operation",
 		description: "IEEE division of the left operand by the right.\n\nExample: `%a = arith.divf %b, %c : f64`",
 		fold:        foldDivF, canonicalize: divFPatterns}, FloatLike)
 	// RemFDef is arith.remf.
-	RemFDef = floatBinaryOp(opSpec{name: RemFName, summary: "floating point division remainder operation",
+	RemFDef = floatBinaryOp(opSpec{name: "arith.remf", goName: "RemF", summary: "floating point division remainder operation",
 		description: "The IEEE remainder of the left operand divided by the right: x - n*y with n the quotient " +
 			"rounded to the nearest integer (as APFloat::remainder, which MLIR folds with).\n\nExample: `%a = arith.remf %b, %c : f64`",
 		fold: foldRemF}, FloatLike)
 	// MaxFDef is arith.maxf (MLIR 17: arith.maximumf).
-	MaxFDef = floatBinaryOp(opSpec{name: MaxFName, summary: "floating-point maximum operation",
+	MaxFDef = floatBinaryOp(opSpec{name: "arith.maxf", goName: "MaxF", summary: "floating-point maximum operation",
 		description: "The larger operand, treating -0.0 as less than +0.0; if either operand is NaN the result is NaN. " +
 			"MLIR 16 spells it arith.maxf (later versions: arith.maximumf, also accepted by the parser).\n\n" +
 			"Example: `%a = arith.maxf %b, %c : f64`",
 		traits: ir.Commutative, fold: foldMaxF}, FloatLike)
 	// MinFDef is arith.minf (MLIR 17: arith.minimumf).
-	MinFDef = floatBinaryOp(opSpec{name: MinFName, summary: "floating-point minimum operation",
+	MinFDef = floatBinaryOp(opSpec{name: "arith.minf", goName: "MinF", summary: "floating-point minimum operation",
 		description: "The smaller operand, treating -0.0 as less than +0.0; if either operand is NaN the result is NaN. " +
 			"MLIR 16 spells it arith.minf (later versions: arith.minimumf, also accepted by the parser).\n\n" +
 			"Example: `%a = arith.minf %b, %c : f64`",
 		traits: ir.Commutative, fold: foldMinF}, FloatLike)
 	// NegFDef is arith.negf.
-	NegFDef = floatUnaryOp(opSpec{name: NegFName, summary: "floating point negation",
+	NegFDef = floatUnaryOp(opSpec{name: "arith.negf", goName: "NegF", summary: "floating point negation",
 		description: "Flips the sign of the operand (also of NaN and zero).\n\nExample: `%a = arith.negf %b : f64`",
 		fold:        foldNegF}, FloatLike)
 )
@@ -320,7 +272,7 @@ func cmpOp(s opSpec, names []string, operandType, resultType ir.TypeConstraint) 
 
 var (
 	// CmpIDef is arith.cmpi.
-	CmpIDef = cmpOp(opSpec{name: CmpIName, summary: "integer comparison operation",
+	CmpIDef = cmpOp(opSpec{name: "arith.cmpi", goName: "CmpI", customBuilder: true, summary: "integer comparison operation",
 		description: "Compares integer-like operands of one type with the predicate attribute: eq (0), ne (1), " +
 			"slt (2), sle (3), sgt (4), sge (5), ult (6), ule (7), ugt (8), uge (9). The result is i1, or i1 elements " +
 			"in the operands' shape. The custom form spells the predicate as a keyword, the generic form stores it as " +
@@ -328,7 +280,7 @@ var (
 			"`%x = \"arith.cmpi\"(%lhs, %rhs) {predicate = 2 : i64} : (i32, i32) -> i1`",
 		fold: foldCmpI, canonicalize: cmpIPatterns}, CmpIPredicates, SignlessIntegerLikeOfAnyRank, BoolLikeOfAnyRank)
 	// CmpFDef is arith.cmpf.
-	CmpFDef = cmpOp(opSpec{name: CmpFName, summary: "floating-point comparison operation",
+	CmpFDef = cmpOp(opSpec{name: "arith.cmpf", goName: "CmpF", customBuilder: true, summary: "floating-point comparison operation",
 		description: "Compares float operands of one type with the predicate attribute: false (0), oeq, ogt, oge, olt, " +
 			"ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true (15). An o prefix means ordered (false when an " +
 			"operand is NaN), u means unordered (true when an operand is NaN).\n\n" +
@@ -338,7 +290,7 @@ var (
 
 // SelectDef is arith.select.
 var SelectDef = func() *ir.OpDef {
-	d := newOp(opSpec{name: SelectName, summary: "select operation",
+	d := newOp(opSpec{name: "arith.select", goName: "Select", summary: "select operation",
 		description: "Chooses the true value when the condition is 1 and the false value otherwise. With a vector or " +
 			"tensor condition the choice is made per element; an i1 condition chooses a whole vector or tensor.\n\n" +
 			"Example: `%x = arith.select %cond, %t, %f : i32`, " +
@@ -489,61 +441,61 @@ func bitcastCompatible(in, out ir.Type) bool {
 
 var (
 	// ExtUIDef is arith.extui.
-	ExtUIDef = castOp(opSpec{name: ExtUIName, summary: "integer zero extension operation",
+	ExtUIDef = castOp(opSpec{name: "arith.extui", goName: "ExtUI", summary: "integer zero extension operation",
 		description: "Zero-extends an integer to a strictly wider integer type.\n\n" +
 			"Example: `%2 = arith.extui %1 : i3 to i6`, `%5 = arith.extui %0 : vector<2xi32> to vector<2xi64>`",
 		fold: foldExtUI}, SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike, widthChange(ir.IsInteger, true))
 	// ExtSIDef is arith.extsi.
-	ExtSIDef = castOp(opSpec{name: ExtSIName, summary: "integer sign extension operation",
+	ExtSIDef = castOp(opSpec{name: "arith.extsi", goName: "ExtSI", summary: "integer sign extension operation",
 		description: "Sign-extends an integer to a strictly wider integer type, filling with copies of the sign bit.\n\n" +
 			"Example: `%2 = arith.extsi %1 : i3 to i6`",
 		fold: foldExtSI, canonicalize: extSIPatterns}, SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike, widthChange(ir.IsInteger, true))
 	// TruncIDef is arith.trunci.
-	TruncIDef = castOp(opSpec{name: TruncIName, summary: "integer truncation operation",
+	TruncIDef = castOp(opSpec{name: "arith.trunci", goName: "TruncI", summary: "integer truncation operation",
 		description: "Truncates an integer to a strictly narrower integer type, discarding the high bits.\n\n" +
 			"Example: `%2 = arith.trunci %1 : i5 to i4`",
 		fold: foldTruncI, canonicalize: truncIPatterns}, SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike, widthChange(ir.IsInteger, false))
 	// ExtFDef is arith.extf.
-	ExtFDef = castOp(opSpec{name: ExtFName, summary: "cast from floating-point to wider floating-point",
+	ExtFDef = castOp(opSpec{name: "arith.extf", goName: "ExtF", summary: "cast from floating-point to wider floating-point",
 		description: "Converts a float to a strictly wider float type (exactly). Not folded (as in MLIR 16).\n\n" +
 			"Example: `%1 = arith.extf %0 : f32 to f64`"}, FloatLike, FloatLike, widthChange(ir.IsFloat, true))
 	// TruncFDef is arith.truncf.
-	TruncFDef = castOp(opSpec{name: TruncFName, summary: "cast from floating-point to narrower floating-point",
+	TruncFDef = castOp(opSpec{name: "arith.truncf", goName: "TruncF", summary: "cast from floating-point to narrower floating-point",
 		description: "Converts a float to a strictly narrower float type, rounding to nearest even.\n\n" +
 			"Example: `%1 = arith.truncf %0 : f64 to f32`",
 		fold: foldTruncF}, FloatLike, FloatLike, widthChange(ir.IsFloat, false))
 	// SIToFPDef is arith.sitofp.
-	SIToFPDef = castOp(opSpec{name: SIToFPName, summary: "cast from integer type to floating-point",
+	SIToFPDef = castOp(opSpec{name: "arith.sitofp", goName: "SIToFP", summary: "cast from integer type to floating-point",
 		description: "Converts an integer read as signed to the nearest float (ties to even).\n\n" +
 			"Example: `%1 = arith.sitofp %0 : i32 to f32`",
 		fold: foldSIToFP}, SignlessFixedWidthIntegerLike, FloatLike, intFloatCast(true))
 	// UIToFPDef is arith.uitofp.
-	UIToFPDef = castOp(opSpec{name: UIToFPName, summary: "cast from unsigned integer type to floating-point",
+	UIToFPDef = castOp(opSpec{name: "arith.uitofp", goName: "UIToFP", summary: "cast from unsigned integer type to floating-point",
 		description: "Converts an integer read as unsigned to the nearest float (ties to even).\n\n" +
 			"Example: `%1 = arith.uitofp %0 : i32 to f32`",
 		fold: foldUIToFP}, SignlessFixedWidthIntegerLike, FloatLike, intFloatCast(true))
 	// FPToSIDef is arith.fptosi.
-	FPToSIDef = castOp(opSpec{name: FPToSIName, summary: "cast from floating-point type to integer type",
+	FPToSIDef = castOp(opSpec{name: "arith.fptosi", goName: "FPToSI", summary: "cast from floating-point type to integer type",
 		description: "Converts a float to a signed integer, rounding toward zero; out-of-range values, infinities and NaN give poison.\n\n" +
 			"Example: `%1 = arith.fptosi %0 : f32 to i32`",
 		fold: foldFPToSI}, FloatLike, SignlessFixedWidthIntegerLike, intFloatCast(false))
 	// FPToUIDef is arith.fptoui.
-	FPToUIDef = castOp(opSpec{name: FPToUIName, summary: "cast from floating-point type to integer type",
+	FPToUIDef = castOp(opSpec{name: "arith.fptoui", goName: "FPToUI", summary: "cast from floating-point type to integer type",
 		description: "Converts a float to an unsigned integer, rounding toward zero; out-of-range values, infinities and NaN give poison.\n\n" +
 			"Example: `%1 = arith.fptoui %0 : f32 to i32`",
 		fold: foldFPToUI}, FloatLike, SignlessFixedWidthIntegerLike, intFloatCast(false))
 	// IndexCastDef is arith.index_cast.
-	IndexCastDef = castOp(opSpec{name: IndexCastName, summary: "cast between index and integer types",
+	IndexCastDef = castOp(opSpec{name: "arith.index_cast", goName: "IndexCast", summary: "cast between index and integer types",
 		description: "Converts between signless integers and index (scalars, vectors, tensors or memrefs of them); " +
 			"widening sign-extends, narrowing truncates.\n\nExample: `%1 = arith.index_cast %0 : i32 to index`",
 		fold: foldIndexCast, canonicalize: indexCastPatterns}, IndexCastType, IndexCastType, indexCastCompatible)
 	// IndexCastUIDef is arith.index_castui.
-	IndexCastUIDef = castOp(opSpec{name: IndexCastUIName, summary: "unsigned cast between index and integer types",
+	IndexCastUIDef = castOp(opSpec{name: "arith.index_castui", goName: "IndexCastUI", summary: "unsigned cast between index and integer types",
 		description: "Converts between signless integers and index; widening zero-extends, narrowing truncates.\n\n" +
 			"Example: `%1 = arith.index_castui %0 : i32 to index`",
 		fold: foldIndexCastUI, canonicalize: indexCastUIPatterns}, IndexCastType, IndexCastType, indexCastCompatible)
 	// BitcastDef is arith.bitcast.
-	BitcastDef = castOp(opSpec{name: BitcastName, summary: "bitcast between values of equal bit width",
+	BitcastDef = castOp(opSpec{name: "arith.bitcast", goName: "Bitcast", summary: "bitcast between values of equal bit width",
 		description: "Reinterprets the bits of an integer or float as another integer or float type of the same bit width " +
 			"(element-wise for vectors and tensors).\n\nExample: `%1 = arith.bitcast %0 : f32 to i32`",
 		fold: foldBitcast, canonicalize: bitcastPatterns}, BitcastType, BitcastType, bitcastCompatible)

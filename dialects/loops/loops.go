@@ -13,22 +13,6 @@ import (
 	"github.com/tt-compiler/tt/ir"
 )
 
-// Op names.
-const (
-	AllocName      = "loops.alloc"
-	DeallocName    = "loops.dealloc"
-	LoadName       = "loops.load"
-	StoreName      = "loops.store"
-	DimName        = "loops.dim"
-	CopyName       = "loops.copy"
-	ForName        = "loops.for"
-	ParallelName   = "loops.parallel"
-	IfName         = "loops.if"
-	YieldName      = "loops.yield"
-	CallExternName = "loops.call_extern"
-	KernelName     = "loops.kernel"
-)
-
 var memRef = ir.AnyMemRef
 
 func memrefOf(v ir.Value) (*ir.MemRefType, bool) {
@@ -48,7 +32,7 @@ func countDynamic(shape []int64) int {
 
 // AllocDef is loops.alloc: a new buffer; one index operand per dynamic size.
 var AllocDef = &ir.OpDef{
-	Name:    AllocName,
+	Name:    "loops.alloc",
 	Summary: "Allocate a buffer",
 	Description: "Returns a new buffer of the result type, filled with zeros. Each `?` dimension takes its size from " +
 		"an index operand, in order. Buffers are freed with loops.dealloc (memory planning inserts these).",
@@ -72,7 +56,7 @@ var AllocDef = &ir.OpDef{
 
 // DeallocDef is loops.dealloc.
 var DeallocDef = &ir.OpDef{
-	Name:        DeallocName,
+	Name:        "loops.dealloc",
 	Summary:     "Free a buffer",
 	Description: "Ends the lifetime of a buffer made by loops.alloc; its memory may be reused.",
 	Operands:    []ir.ArgDef{{Name: "buffer", Type: memRef}},
@@ -96,7 +80,7 @@ func indexedVerify(op *ir.Operation, b int) error {
 
 // LoadDef is loops.load.
 var LoadDef = &ir.OpDef{
-	Name:        LoadName,
+	Name:        "loops.load",
 	Summary:     "Read one element of a buffer",
 	Description: "Returns the element at the given indices (one index per dimension, row-major buffer).",
 	Operands:    []ir.ArgDef{{Name: "buffer", Type: memRef}, {Name: "indices", Type: ir.IndexOnly, Variadic: true}},
@@ -128,7 +112,7 @@ var LoadDef = &ir.OpDef{
 
 // StoreDef is loops.store.
 var StoreDef = &ir.OpDef{
-	Name:        StoreName,
+	Name:        "loops.store",
 	Summary:     "Write one element of a buffer",
 	Description: "Stores the value at the given indices.",
 	Operands:    []ir.ArgDef{{Name: "value", Type: ir.AnyType}, {Name: "buffer", Type: memRef}, {Name: "indices", Type: ir.IndexOnly, Variadic: true}},
@@ -149,7 +133,7 @@ var StoreDef = &ir.OpDef{
 
 // DimDef is loops.dim.
 var DimDef = &ir.OpDef{
-	Name:        DimName,
+	Name:        "loops.dim",
 	Summary:     "Size of a buffer dimension",
 	Description: "Returns the size of dimension `dim` of the buffer, as an index.",
 	Traits:      ir.Pure,
@@ -180,7 +164,7 @@ var DimDef = &ir.OpDef{
 
 // CopyDef is loops.copy.
 var CopyDef = &ir.OpDef{
-	Name:        CopyName,
+	Name:        "loops.copy",
 	Summary:     "Copy a buffer into another",
 	Description: "Copies every element of `source` into `target`; both have the same shape and element type.",
 	Operands:    []ir.ArgDef{{Name: "source", Type: memRef}, {Name: "target", Type: memRef}},
@@ -200,7 +184,7 @@ var CopyDef = &ir.OpDef{
 
 // YieldDef is loops.yield.
 var YieldDef = &ir.OpDef{
-	Name:        YieldName,
+	Name:        "loops.yield",
 	Summary:     "Return values from a loop body, branch or kernel",
 	Description: "Terminates the regions of loops.for (the next iteration's carried values), loops.if (the results), loops.parallel (no values) and loops.kernel (its results).",
 	Traits:      ir.Pure | ir.Terminator | ir.ReturnLike,
@@ -231,7 +215,7 @@ func verifyYield(op *ir.Operation) error {
 
 // CallExternDef is loops.call_extern.
 var CallExternDef = &ir.OpDef{
-	Name:    CallExternName,
+	Name:    "loops.call_extern",
 	Summary: "Call a kernel of the runtime",
 	Description: "Calls the runtime kernel `callee` (for example a tuned, cache-blocked matmul) with buffers and " +
 		"indices; the kernel reads and writes its buffer operands. Backends provide the kernels: the interpreter, " +

@@ -13,7 +13,7 @@ import (
 //	  loops.yield %a2, %b2 : f32, f32
 //	}
 var ForDef = &ir.OpDef{
-	Name:    ForName,
+	Name:    "loops.for",
 	Summary: "A counted loop with loop-carried values",
 	Description: "Runs its body for %i = lb, lb+step, ... while %i < ub (step > 0). The body's block arguments " +
 		"are the induction variable and the carried values, initialized from the init operands; the body yields " +
@@ -210,7 +210,7 @@ func parseFor(p ir.OpParser, st *ir.OperationState) error {
 //	  loops.yield
 //	}
 var ParallelDef = &ir.OpDef{
-	Name:    ParallelName,
+	Name:    "loops.parallel",
 	Summary: "A nest of loops whose iterations may run in any order or at once",
 	Description: "Runs the body for every point of the iteration space lb <= iv < ub (per dimension, step > 0). " +
 		"Iterations must not depend on each other: backends run them on several threads.",
@@ -307,7 +307,7 @@ func parseParallel(p ir.OpParser, st *ir.OperationState) error {
 //
 //	%r = loops.if %c -> (f32) { loops.yield %a : f32 } else { loops.yield %b : f32 }
 var IfDef = &ir.OpDef{
-	Name:    IfName,
+	Name:    "loops.if",
 	Summary: "A conditional",
 	Description: "Runs the then region when the condition is true, else the else region (which may be empty when " +
 		"the op has no results); the results are the values the region that ran yields.",
@@ -388,7 +388,7 @@ func parseIf(p ir.OpParser, st *ir.OperationState) error {
 //	  loops.yield %e : tensor<4xf32>
 //	}
 var KernelDef = &ir.OpDef{
-	Name:    KernelName,
+	Name:    "loops.kernel",
 	Summary: "A fused group of tensor operations",
 	Description: "Holds tensor ops that run as one kernel: the region's arguments are the kernel's inputs, it " +
 		"yields the kernel's outputs. Values computed inside and not yielded never reach memory. `kind` says how " +

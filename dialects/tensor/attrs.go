@@ -72,6 +72,14 @@ func optAttr(name string, c ir.AttrConstraint, doc string) ir.AttrDef {
 	return ir.AttrDef{Name: name, Constraint: c, Optional: true, Doc: doc}
 }
 
+// keepDimAttr declares the optional keepdim attribute of reductions, false
+// by default (builders write it).
+func keepDimAttr(doc string) ir.AttrDef {
+	a := optAttr(AttrKeepDim, boolC, doc)
+	a.Default = func(ctx *ir.Context) ir.Attribute { return ir.Bool(ctx, false) }
+	return a
+}
+
 // operand declares an operand.
 func operand(name string, c ir.TypeConstraint, doc string) ir.ArgDef {
 	return ir.ArgDef{Name: name, Type: c, Doc: doc}

@@ -58,84 +58,14 @@ func strAttr(name, v string) ir.NamedAttr { return ir.NamedAttr{Name: name, Valu
 
 func values(vs ...ir.Value) []ir.Value { return vs }
 
-// Add builds tensor.add.
-func Add(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, AddDef.Name, values(x, y)) }
-
-// Sub builds tensor.sub.
-func Sub(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, SubDef.Name, values(x, y)) }
-
-// Mul builds tensor.mul.
-func Mul(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, MulDef.Name, values(x, y)) }
-
-// Div builds tensor.div.
-func Div(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, DivDef.Name, values(x, y)) }
-
-// Max builds tensor.max.
-func Max(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, MaxDef.Name, values(x, y)) }
-
-// Min builds tensor.min.
-func Min(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, MinDef.Name, values(x, y)) }
-
-// Pow builds tensor.pow.
-func Pow(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, PowDef.Name, values(x, y)) }
-
 // Unary builds the element-wise unary op called name ("neg", "exp", ...).
 func Unary(b *ir.Builder, name string, x ir.Value) ir.Value {
 	return build(b, "tensor."+name, values(x))
 }
 
-// Neg builds tensor.neg.
-func Neg(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "neg", x) }
-
-// Abs builds tensor.abs.
-func Abs(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "abs", x) }
-
-// Exp builds tensor.exp.
-func Exp(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "exp", x) }
-
-// Log builds tensor.log.
-func Log(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "log", x) }
-
-// Sqrt builds tensor.sqrt.
-func Sqrt(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "sqrt", x) }
-
-// Rsqrt builds tensor.rsqrt.
-func Rsqrt(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "rsqrt", x) }
-
-// Tanh builds tensor.tanh.
-func Tanh(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "tanh", x) }
-
-// Sigmoid builds tensor.sigmoid.
-func Sigmoid(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "sigmoid", x) }
-
-// Relu builds tensor.relu.
-func Relu(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "relu", x) }
-
-// Sin builds tensor.sin.
-func Sin(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "sin", x) }
-
-// Cos builds tensor.cos.
-func Cos(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "cos", x) }
-
-// Erf builds tensor.erf.
-func Erf(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "erf", x) }
-
-// Reciprocal builds tensor.reciprocal.
-func Reciprocal(b *ir.Builder, x ir.Value) ir.Value { return Unary(b, "reciprocal", x) }
-
-// Gelu builds tensor.gelu with approximate "none" or "tanh".
-func Gelu(b *ir.Builder, x ir.Value, approximate string) ir.Value {
-	return build(b, GeluDef.Name, values(x), strAttr(AttrApproximate, approximate))
-}
-
 // Cmp builds tensor.cmp with a predicate (eq, ne, lt, le, gt, ge).
 func Cmp(b *ir.Builder, predicate string, x, y ir.Value) ir.Value {
 	return build(b, CmpDef.Name, values(x, y), strAttr(AttrPredicate, predicate))
-}
-
-// Select builds tensor.select (torch.where(cond, x, y)).
-func Select(b *ir.Builder, cond, x, y ir.Value) ir.Value {
-	return build(b, SelectDef.Name, values(cond, x, y))
 }
 
 // Cast builds tensor.cast of x to element type elem.
@@ -145,11 +75,6 @@ func Cast(b *ir.Builder, x ir.Value, elem ir.Type) ir.Value {
 		t = b.Ctx.Tensor(xt.Shape(), elem)
 	}
 	return buildTyped(b, CastDef.Name, t, values(x))
-}
-
-// Constant builds tensor.constant holding value.
-func Constant(b *ir.Builder, value *ir.DenseElementsAttr) ir.Value {
-	return build(b, ConstantDef.Name, nil, ir.NamedAttr{Name: AttrValue, Value: value})
 }
 
 // FullAttr builds tensor.full of type t filled with the scalar attribute
@@ -180,11 +105,6 @@ func Iota(b *ir.Builder, t *ir.RankedTensorType, dim int64, sizes ...ir.Value) i
 	return buildTyped(b, IotaDef.Name, t, sizes, i64Attr(b, AttrDim, dim))
 }
 
-// DimOf builds tensor.dim: the size of dimension dim of x, as an index.
-func Dim(b *ir.Builder, x ir.Value, dim int64) ir.Value {
-	return build(b, DimDef.Name, values(x), i64Attr(b, AttrDim, dim))
-}
-
 // Broadcast builds tensor.broadcast of x to shape (ir.Dynamic for ?),
 // operand dimension i going to result dimension dims[i]; sizes give the
 // dynamic dimensions of shape.
@@ -206,76 +126,15 @@ func Reshape(b *ir.Builder, x ir.Value, shape []int64, sizes ...ir.Value) ir.Val
 	return buildTyped(b, ReshapeDef.Name, b.Ctx.Tensor(shape, elemOf(b.Ctx, x)), append(values(x), sizes...))
 }
 
-// Transpose builds tensor.transpose with permutation perm.
-func Transpose(b *ir.Builder, x ir.Value, perm []int64) ir.Value {
-	return build(b, TransposeDef.Name, values(x), intsAttr(b, AttrPerm, perm))
-}
-
-// Slice builds tensor.slice; step may be nil (all ones, attribute omitted).
-func Slice(b *ir.Builder, x ir.Value, start, limit, step []int64) ir.Value {
-	attrs := []ir.NamedAttr{intsAttr(b, AttrStart, start), intsAttr(b, AttrLimit, limit)}
-	if step != nil {
-		attrs = append(attrs, intsAttr(b, AttrStep, step))
-	}
-	return build(b, SliceDef.Name, values(x), attrs...)
-}
-
 // Concat builds tensor.concat of xs along dim.
 func Concat(b *ir.Builder, dim int64, xs ...ir.Value) ir.Value {
 	return build(b, ConcatDef.Name, xs, i64Attr(b, AttrDim, dim))
-}
-
-// Pad builds tensor.pad; value may be nil (zero padding).
-func Pad(b *ir.Builder, x ir.Value, low, high []int64, value ir.Attribute) ir.Value {
-	attrs := []ir.NamedAttr{intsAttr(b, AttrLow, low), intsAttr(b, AttrHigh, high)}
-	if value != nil {
-		attrs = append(attrs, ir.NamedAttr{Name: AttrValue, Value: value})
-	}
-	return build(b, PadDef.Name, values(x), attrs...)
-}
-
-// Gather builds tensor.gather (index_select of idx along dim).
-func Gather(b *ir.Builder, x, idx ir.Value, dim int64) ir.Value {
-	return build(b, GatherDef.Name, values(x, idx), i64Attr(b, AttrDim, dim))
-}
-
-// ScatterAdd builds tensor.scatter_add (base.index_add(dim, idx, src)).
-func ScatterAdd(b *ir.Builder, base, idx, src ir.Value, dim int64) ir.Value {
-	return build(b, ScatterAddDef.Name, values(base, idx, src), i64Attr(b, AttrDim, dim))
 }
 
 // Reduce builds tensor.reduce_<kind> (kind: sum, max, min, mean).
 func Reduce(b *ir.Builder, kind string, x ir.Value, dims []int64, keepdim bool) ir.Value {
 	return build(b, "tensor.reduce_"+kind, values(x), intsAttr(b, AttrDims, dims), boolAttr(b, AttrKeepDim, keepdim))
 }
-
-// ReduceSum builds tensor.reduce_sum.
-func ReduceSum(b *ir.Builder, x ir.Value, dims []int64, keepdim bool) ir.Value {
-	return Reduce(b, "sum", x, dims, keepdim)
-}
-
-// ReduceMax builds tensor.reduce_max.
-func ReduceMax(b *ir.Builder, x ir.Value, dims []int64, keepdim bool) ir.Value {
-	return Reduce(b, "max", x, dims, keepdim)
-}
-
-// ReduceMin builds tensor.reduce_min.
-func ReduceMin(b *ir.Builder, x ir.Value, dims []int64, keepdim bool) ir.Value {
-	return Reduce(b, "min", x, dims, keepdim)
-}
-
-// ReduceMean builds tensor.reduce_mean.
-func ReduceMean(b *ir.Builder, x ir.Value, dims []int64, keepdim bool) ir.Value {
-	return Reduce(b, "mean", x, dims, keepdim)
-}
-
-// ArgMax builds tensor.argmax.
-func ArgMax(b *ir.Builder, x ir.Value, dim int64, keepdim bool) ir.Value {
-	return build(b, ArgMaxDef.Name, values(x), i64Attr(b, AttrDim, dim), boolAttr(b, AttrKeepDim, keepdim))
-}
-
-// MatMul builds tensor.matmul.
-func MatMul(b *ir.Builder, x, y ir.Value) ir.Value { return build(b, MatMulDef.Name, values(x, y)) }
 
 // Conv2D builds tensor.conv2d with the given parameters (all attributes
 // are written).
@@ -296,23 +155,9 @@ func MaxPool2D(b *ir.Builder, x ir.Value, p Pool2DParams) ir.Value {
 		intsAttr(b, AttrStride, p.Stride[:]), intsAttr(b, AttrPadding, p.Padding[:]))
 }
 
-// Softmax builds tensor.softmax.
-func Softmax(b *ir.Builder, x ir.Value, dim int64) ir.Value {
-	return build(b, SoftmaxDef.Name, values(x), i64Attr(b, AttrDim, dim))
-}
-
-// LogSoftmax builds tensor.log_softmax.
-func LogSoftmax(b *ir.Builder, x ir.Value, dim int64) ir.Value {
-	return build(b, LogSoftmaxDef.Name, values(x), i64Attr(b, AttrDim, dim))
-}
-
 // LayerNorm builds tensor.layer_norm over the last normalizedDims dims.
 func LayerNorm(b *ir.Builder, x, gamma, beta ir.Value, normalizedDims int64, eps float64) ir.Value {
 	return build(b, LayerNormDef.Name, values(x, gamma, beta), i64Attr(b, AttrNormalizedDims, normalizedDims),
 		ir.NamedAttr{Name: AttrEps, Value: ir.Float(b.Ctx.F32(), eps)})
 }
 
-// CrossEntropy builds tensor.cross_entropy with reduction "mean" or "sum".
-func CrossEntropy(b *ir.Builder, logits, target ir.Value, reduction string) ir.Value {
-	return build(b, CrossEntropyDef.Name, values(logits, target), strAttr(AttrReduction, reduction))
-}

@@ -45,6 +45,7 @@ func foldConstant(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 // FullDef is tensor.full.
 var FullDef = &ir.OpDef{
 	Name:    "tensor.full",
+	CustomBuilder: true,
 	Summary: "A tensor filled with one value",
 	Description: "Creates a tensor of the result type with every element equal to `value` (`torch.full`). " +
 		"`value` is an integer, bool or float attribute of the result's element type. The shape comes from the " +
@@ -106,6 +107,7 @@ func foldFull(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 // IotaDef is tensor.iota.
 var IotaDef = &ir.OpDef{
 	Name:    "tensor.iota",
+	CustomBuilder: true,
 	Summary: "Indices along a dimension",
 	Description: "Creates a tensor of the result type whose element at index (i0, ..., in) is `i_dim` " +
 		"(0, 1, 2, ... along `dim`, repeated along the other dimensions), converted to the element type " +

@@ -117,6 +117,7 @@ var GeluDef = &ir.OpDef{
 // CmpDef is tensor.cmp.
 var CmpDef = &ir.OpDef{
 	Name:    "tensor.cmp",
+	CustomBuilder: true,
 	Summary: "Element-wise comparison",
 	Description: "Compares `a` and `b` element by element with `predicate` (`eq`, `ne`, `lt`, `le`, `gt`, `ge`; " +
 		"`torch.eq`, `torch.lt`, ...). The operands have identical types; the result has their shape and element " +
@@ -196,6 +197,7 @@ func equalShapes(a, b []int64) bool {
 // CastDef is tensor.cast.
 var CastDef = &ir.OpDef{
 	Name:    "tensor.cast",
+	CustomBuilder: true,
 	Summary: "Element type conversion",
 	Description: "Converts every element to the result element type (`Tensor.to(dtype)`); the shape is unchanged. " +
 		"Float to integer truncates toward zero (undefined when out of range or NaN), integer to integer wraps, " +

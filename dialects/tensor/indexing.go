@@ -138,6 +138,7 @@ func isAll(vs []int64, v int64) bool {
 // ConcatDef is tensor.concat.
 var ConcatDef = &ir.OpDef{
 	Name:    "tensor.concat",
+	CustomBuilder: true,
 	Summary: "Concatenation along a dimension",
 	Description: "Joins the operands along `dim` (`torch.cat`). They have the same rank and element type, and " +
 		"compatible sizes in every other dimension. `dim` may be negative. The result type is inferred: the sizes " +

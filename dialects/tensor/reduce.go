@@ -19,7 +19,7 @@ func reduction(kind, summary, desc string, c ir.TypeConstraint) *ir.OpDef {
 		Results:  result(c, "the reduction, of x's element type"),
 		Attrs: []ir.AttrDef{
 			attr(AttrDims, i64ArrayC, "the dimensions to reduce"),
-			optAttr(AttrKeepDim, boolC, "keep reduced dimensions with size 1 (default false)"),
+			keepDimAttr("keep reduced dimensions with size 1 (default false)"),
 		},
 		Format:           "$x `dims` `=` $dims (`keepdim` `=` $keepdim^)? attr-dict `:` type($x)",
 		InferResultTypes: inferHook(inferReduce),
@@ -87,6 +87,7 @@ func foldReduce(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 // ArgMaxDef is tensor.argmax.
 var ArgMaxDef = &ir.OpDef{
 	Name:    "tensor.argmax",
+	GoName: "ArgMax",
 	Summary: "Index of the maximum along a dimension",
 	Description: "Returns, along `dim`, the index of the largest element (`torch.argmax(x, dim, keepdim)`); the first " +
 		"such index on ties, and the index of the first NaN if there is one. The result is i64 with `dim` removed, " +
@@ -97,7 +98,7 @@ var ArgMaxDef = &ir.OpDef{
 	Results:  result(I64Tensor, "the indices"),
 	Attrs: []ir.AttrDef{
 		attr(AttrDim, i64C, "the dimension to search"),
-		optAttr(AttrKeepDim, boolC, "keep dim with size 1 (default false)"),
+		keepDimAttr("keep dim with size 1 (default false)"),
 	},
 	Format:           "$x `dim` `=` $dim (`keepdim` `=` $keepdim^)? attr-dict `:` type($x)",
 	InferResultTypes: inferHook(inferArgMax),

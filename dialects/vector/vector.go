@@ -118,6 +118,7 @@ var floatVector = ir.TypeConstraint{Desc: "vector of floating-point values", Che
 // FMADef is vector.fma: a*b + c lane by lane, rounded once.
 var FMADef = &ir.OpDef{
 	Name:        "vector.fma",
+	GoName:      "FMA",
 	Summary:     "Fused multiply-add",
 	Description: "Computes lhs*rhs + acc lane by lane with a single rounding.",
 	Traits:      ir.Pure | ir.SameOperandsAndResultType | ir.Elementwise,
