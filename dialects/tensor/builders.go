@@ -160,4 +160,3 @@ func LayerNorm(b *ir.Builder, x, gamma, beta ir.Value, normalizedDims int64, eps
 	return build(b, LayerNormDef.Name, values(x, gamma, beta), i64Attr(b, AttrNormalizedDims, normalizedDims),
 		ir.NamedAttr{Name: AttrEps, Value: ir.Float(b.Ctx.F32(), eps)})
 }
-

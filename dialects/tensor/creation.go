@@ -44,9 +44,9 @@ func foldConstant(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 
 // FullDef is tensor.full.
 var FullDef = &ir.OpDef{
-	Name:    "tensor.full",
+	Name:          "tensor.full",
 	CustomBuilder: true,
-	Summary: "A tensor filled with one value",
+	Summary:       "A tensor filled with one value",
 	Description: "Creates a tensor of the result type with every element equal to `value` (`torch.full`). " +
 		"`value` is an integer, bool or float attribute of the result's element type. The shape comes from the " +
 		"result type; each dynamic dimension takes its size from one `sizes` operand.\n\n" +
@@ -106,9 +106,9 @@ func foldFull(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 
 // IotaDef is tensor.iota.
 var IotaDef = &ir.OpDef{
-	Name:    "tensor.iota",
+	Name:          "tensor.iota",
 	CustomBuilder: true,
-	Summary: "Indices along a dimension",
+	Summary:       "Indices along a dimension",
 	Description: "Creates a tensor of the result type whose element at index (i0, ..., in) is `i_dim` " +
 		"(0, 1, 2, ... along `dim`, repeated along the other dimensions), converted to the element type " +
 		"(i32, i64 or a float). `dim` may be negative (counted from the end). Dynamic result dimensions take " +

@@ -116,9 +116,9 @@ var GeluDef = &ir.OpDef{
 
 // CmpDef is tensor.cmp.
 var CmpDef = &ir.OpDef{
-	Name:    "tensor.cmp",
+	Name:          "tensor.cmp",
 	CustomBuilder: true,
-	Summary: "Element-wise comparison",
+	Summary:       "Element-wise comparison",
 	Description: "Compares `a` and `b` element by element with `predicate` (`eq`, `ne`, `lt`, `le`, `gt`, `ge`; " +
 		"`torch.eq`, `torch.lt`, ...). The operands have identical types; the result has their shape and element " +
 		"type i1. Comparisons with NaN are false except `ne`.\n\nExample:\n\n    %m = tensor.cmp lt, %a, %b : tensor<4xf32>",
@@ -196,9 +196,9 @@ func equalShapes(a, b []int64) bool {
 
 // CastDef is tensor.cast.
 var CastDef = &ir.OpDef{
-	Name:    "tensor.cast",
+	Name:          "tensor.cast",
 	CustomBuilder: true,
-	Summary: "Element type conversion",
+	Summary:       "Element type conversion",
 	Description: "Converts every element to the result element type (`Tensor.to(dtype)`); the shape is unchanged. " +
 		"Float to integer truncates toward zero (undefined when out of range or NaN), integer to integer wraps, " +
 		"anything to i1 is `x != 0`, i1 to numbers gives 0 or 1, and float to float rounds to nearest even.\n\n" +

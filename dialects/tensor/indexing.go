@@ -137,9 +137,9 @@ func isAll(vs []int64, v int64) bool {
 
 // ConcatDef is tensor.concat.
 var ConcatDef = &ir.OpDef{
-	Name:    "tensor.concat",
+	Name:          "tensor.concat",
 	CustomBuilder: true,
-	Summary: "Concatenation along a dimension",
+	Summary:       "Concatenation along a dimension",
 	Description: "Joins the operands along `dim` (`torch.cat`). They have the same rank and element type, and " +
 		"compatible sizes in every other dimension. `dim` may be negative. The result type is inferred: the sizes " +
 		"along `dim` add up (dynamic if any is dynamic).\n\n" +

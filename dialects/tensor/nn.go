@@ -10,7 +10,7 @@ import (
 // MatMulDef is tensor.matmul.
 var MatMulDef = &ir.OpDef{
 	Name:    "tensor.matmul",
-	GoName: "MatMul",
+	GoName:  "MatMul",
 	Summary: "Batched matrix product",
 	Description: "Multiplies `a` of shape `[..., M, K]` by `b` of shape `[..., K, N]` (`torch.matmul` without " +
 		"broadcasting or 1-D operands): both have the same rank >= 2 and equal batch dimensions; the result is " +
@@ -59,7 +59,7 @@ func inferMatMul(a args) (ir.Type, error) {
 
 // Conv2DDef is tensor.conv2d.
 var Conv2DDef = &ir.OpDef{
-	Name:    "tensor.conv2d",
+	Name:   "tensor.conv2d",
 	GoName: "Conv2D", CustomBuilder: true,
 	Summary: "2-D convolution (NCHW, OIHW, no bias)",
 	Description: "Computes `torch.nn.functional.conv2d(x, w, None, stride, padding, dilation, groups)`: `x` is " +
@@ -198,7 +198,7 @@ func checkGroups(c, o, i, groups int64) error {
 
 // MaxPool2DDef is tensor.max_pool2d.
 var MaxPool2DDef = &ir.OpDef{
-	Name:    "tensor.max_pool2d",
+	Name:   "tensor.max_pool2d",
 	GoName: "MaxPool2D", CustomBuilder: true,
 	Summary: "2-D max pooling (NCHW)",
 	Description: "Computes `torch.nn.functional.max_pool2d(x, kernel, stride, padding)` (dilation 1, floor mode): " +
@@ -312,9 +312,9 @@ func inferSoftmax(a args) (ir.Type, error) {
 
 // LayerNormDef is tensor.layer_norm.
 var LayerNormDef = &ir.OpDef{
-	Name:    "tensor.layer_norm",
+	Name:          "tensor.layer_norm",
 	CustomBuilder: true,
-	Summary: "Layer normalization (composite)",
+	Summary:       "Layer normalization (composite)",
 	Description: "Normalizes `x` over its last `normalized_dims` dimensions (`torch.nn.functional.layer_norm` with " +
 		"`normalized_shape = x.shape[-normalized_dims:]`): `(x - mean) / sqrt(var + eps) * gamma + beta`, with the " +
 		"biased variance. `gamma` and `beta` have the shape of those trailing dimensions. `eps` defaults to 1e-5. " +

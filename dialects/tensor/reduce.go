@@ -87,7 +87,7 @@ func foldReduce(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 // ArgMaxDef is tensor.argmax.
 var ArgMaxDef = &ir.OpDef{
 	Name:    "tensor.argmax",
-	GoName: "ArgMax",
+	GoName:  "ArgMax",
 	Summary: "Index of the maximum along a dimension",
 	Description: "Returns, along `dim`, the index of the largest element (`torch.argmax(x, dim, keepdim)`); the first " +
 		"such index on ties, and the index of the first NaN if there is one. The result is i64 with `dim` removed, " +

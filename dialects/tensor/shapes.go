@@ -8,9 +8,9 @@ import (
 
 // BroadcastDef is tensor.broadcast.
 var BroadcastDef = &ir.OpDef{
-	Name:    "tensor.broadcast",
+	Name:          "tensor.broadcast",
 	CustomBuilder: true,
-	Summary: "Explicit broadcast (StableHLO broadcast_in_dim)",
+	Summary:       "Explicit broadcast (StableHLO broadcast_in_dim)",
 	Description: "Broadcasts `x` to the result type: operand dimension i becomes result dimension `dims[i]`, " +
 		"whose size it must equal or be 1 (a size-1 dimension is repeated); result dimensions not in `dims` are new. " +
 		"`dims` has one entry per operand dimension and is strictly increasing (no transposition). The result type " +
@@ -110,9 +110,9 @@ func broadcastConst(c *ir.DenseElementsAttr, dims []int64, rt *ir.RankedTensorTy
 
 // ReshapeDef is tensor.reshape.
 var ReshapeDef = &ir.OpDef{
-	Name:    "tensor.reshape",
+	Name:          "tensor.reshape",
 	CustomBuilder: true,
-	Summary: "Row-major reshape",
+	Summary:       "Row-major reshape",
 	Description: "Reinterprets the elements of `x` in row-major order with the result shape (`torch.reshape`); the " +
 		"element count is unchanged. The result type must be given. Dynamic result dimensions take their sizes from " +
 		"the `sizes` operands, one per dynamic dimension; with no `sizes`, at most one result dimension may be " +

@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	goemit "github.com/tt-compiler/tt/emit/go"
 	"github.com/tt-compiler/tt/backend/gobuild"
+	goemit "github.com/tt-compiler/tt/emit/go"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 )
