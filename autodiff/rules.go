@@ -25,13 +25,13 @@ var NonDifferentiable = map[string]bool{
 
 func init() {
 	for name, r := range map[string]Rule{
-		"tensor.add": vjpAdd, "tensor.sub": vjpSub, "tensor.mul": vjpMul, "tensor.div": vjpDiv,
-		"tensor.max": vjpMax, "tensor.min": vjpMin, "tensor.pow": vjpPow,
-		"tensor.neg": vjpNeg, "tensor.abs": vjpAbs, "tensor.exp": vjpExp, "tensor.log": vjpLog,
-		"tensor.sqrt": vjpSqrt, "tensor.rsqrt": vjpRsqrt, "tensor.tanh": vjpTanh,
-		"tensor.sigmoid": vjpSigmoid, "tensor.relu": vjpRelu, "tensor.sin": vjpSin,
-		"tensor.cos": vjpCos, "tensor.erf": vjpErf, "tensor.reciprocal": vjpReciprocal,
-		"tensor.gelu": vjpGelu,
+		tensor.AddName: vjpAdd, tensor.SubName: vjpSub, tensor.MulName: vjpMul, tensor.DivName: vjpDiv,
+		tensor.MaxName: vjpMax, tensor.MinName: vjpMin, tensor.PowName: vjpPow,
+		tensor.NegName: vjpNeg, tensor.AbsName: vjpAbs, tensor.ExpName: vjpExp, tensor.LogName: vjpLog,
+		tensor.SqrtName: vjpSqrt, tensor.RsqrtName: vjpRsqrt, tensor.TanhName: vjpTanh,
+		tensor.SigmoidName: vjpSigmoid, tensor.ReluName: vjpRelu, tensor.SinName: vjpSin,
+		tensor.CosName: vjpCos, tensor.ErfName: vjpErf, tensor.ReciprocalName: vjpReciprocal,
+		tensor.GeluName: vjpGelu,
 	} {
 		Rules[name] = r
 	}

@@ -10,9 +10,9 @@ import (
 
 func init() {
 	for name, r := range map[string]Rule{
-		"tensor.softmax": vjpSoftmax, "tensor.log_softmax": vjpLogSoftmax,
-		"tensor.layer_norm": vjpLayerNorm, "tensor.cross_entropy": vjpCrossEntropy,
-		"tensor.conv2d": vjpConv2D, "tensor.max_pool2d": vjpMaxPool2D,
+		tensor.SoftmaxName: vjpSoftmax, tensor.LogSoftmaxName: vjpLogSoftmax,
+		tensor.LayerNormName: vjpLayerNorm, tensor.CrossEntropyName: vjpCrossEntropy,
+		tensor.Conv2DName: vjpConv2D, tensor.MaxPool2DName: vjpMaxPool2D,
 	} {
 		Rules[name] = r
 	}

@@ -7,9 +7,9 @@ import (
 
 func init() {
 	for name, r := range map[string]Rule{
-		"tensor.reduce_sum": vjpReduceSum, "tensor.reduce_mean": vjpReduceMean,
-		"tensor.reduce_max": vjpReduceMaxMin, "tensor.reduce_min": vjpReduceMaxMin,
-		"tensor.matmul": vjpMatMul,
+		tensor.ReduceSumName: vjpReduceSum, tensor.ReduceMeanName: vjpReduceMean,
+		tensor.ReduceMaxName: vjpReduceMaxMin, tensor.ReduceMinName: vjpReduceMaxMin,
+		tensor.MatMulName: vjpMatMul,
 	} {
 		Rules[name] = r
 	}

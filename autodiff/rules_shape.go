@@ -10,10 +10,10 @@ import (
 
 func init() {
 	for name, r := range map[string]Rule{
-		"tensor.select": vjpSelect, "tensor.cast": vjpCast, "tensor.broadcast": vjpBroadcast,
-		"tensor.reshape": vjpReshape, "tensor.transpose": vjpTranspose, "tensor.slice": vjpSlice,
-		"tensor.pad": vjpPad, "tensor.concat": vjpConcat, "tensor.gather": vjpGather,
-		"tensor.scatter_add": vjpScatterAdd,
+		tensor.SelectName: vjpSelect, tensor.CastName: vjpCast, tensor.BroadcastName: vjpBroadcast,
+		tensor.ReshapeName: vjpReshape, tensor.TransposeName: vjpTranspose, tensor.SliceName: vjpSlice,
+		tensor.PadName: vjpPad, tensor.ConcatName: vjpConcat, tensor.GatherName: vjpGather,
+		tensor.ScatterAddName: vjpScatterAdd,
 	} {
 		Rules[name] = r
 	}

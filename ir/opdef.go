@@ -608,3 +608,8 @@ func quoteAll(vs []string) []string {
 	}
 	return out
 }
+
+// ModuleOpName is the name of the top-level container op, builtin.module,
+// the one op the core knows by name: the parser wraps top-level ops in an
+// implicit module, as MLIR's does. Package builtin defines the op.
+const ModuleOpName = "builtin.module"

@@ -98,7 +98,7 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 	rank := len(shapeOf(r))
 	name := op.Name()
 	switch {
-	case name == "tensor.dim":
+	case name == tensor.DimName:
 		if d, ok := op.IntAttr("dim"); ok && op.NumOperands() == 1 {
 			c.union(r, -1, op.Operand(0), int(d))
 		}
@@ -108,7 +108,7 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 				c.union(r, d, x, d)
 			}
 		}
-	case name == "tensor.transpose":
+	case name == tensor.TransposeName:
 		if perm, ok := tensor.Ints(op, "perm"); ok && len(perm) == rank {
 			for i, p := range perm {
 				if p >= 0 && int(p) < rank {
@@ -116,7 +116,7 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 				}
 			}
 		}
-	case name == "tensor.broadcast":
+	case name == tensor.BroadcastName:
 		dims, _ := tensor.Ints(op, "dims")
 		for d := 0; d < rank; d++ {
 			if s := sizeOperandFor(op, d, 1); s != nil {
@@ -129,9 +129,9 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 				}
 			}
 		}
-	case name == "tensor.full" || name == "tensor.iota" || name == "tensor.reshape":
+	case name == tensor.FullName || name == tensor.IotaName || name == tensor.ReshapeName:
 		first := 0
-		if name == "tensor.reshape" {
+		if name == tensor.ReshapeName {
 			first = 1
 		}
 		for d := 0; d < rank; d++ {
@@ -160,7 +160,7 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 			c.union(r, j, op.Operand(0), d)
 			j++
 		}
-	case name == "tensor.matmul" && op.NumOperands() == 2:
+	case name == tensor.MatMulName && op.NumOperands() == 2:
 		a, b := op.Operand(0), op.Operand(1)
 		ra := len(shapeOf(a))
 		if ra < 2 || len(shapeOf(b)) != ra || rank != ra {
@@ -173,7 +173,7 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 		c.union(r, ra-2, a, ra-2)
 		c.union(r, ra-1, b, ra-1)
 		c.union(a, ra-1, b, ra-2)
-	case name == "tensor.concat":
+	case name == tensor.ConcatName:
 		d, ok := tensor.NormalizedDim(op)
 		if !ok {
 			return
@@ -185,7 +185,7 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 				}
 			}
 		}
-	case name == "tensor.gather" && op.NumOperands() == 2:
+	case name == tensor.GatherName && op.NumOperands() == 2:
 		d, ok := tensor.NormalizedDim(op)
 		if !ok || len(shapeOf(op.Operand(0))) != rank {
 			return
@@ -199,11 +199,11 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 				c.union(r, k, op.Operand(0), k)
 			}
 		}
-	case name == "tensor.scatter_add" && op.NumOperands() == 3:
+	case name == tensor.ScatterAddName && op.NumOperands() == 3:
 		for k := 0; k < rank; k++ {
 			c.union(r, k, op.Operand(0), k)
 		}
-	case name == "tensor.pad":
+	case name == tensor.PadName:
 		low, high, err := padAmounts(op)
 		if err != nil {
 			return
@@ -213,10 +213,10 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 				c.union(r, k, op.Operand(0), k)
 			}
 		}
-	case name == "tensor.conv2d" || name == "tensor.max_pool2d":
+	case name == tensor.Conv2DName || name == tensor.MaxPool2DName:
 		if rank >= 3 {
 			c.union(r, 0, op.Operand(0), 0)
-			if name == "tensor.max_pool2d" && rank == 4 {
+			if name == tensor.MaxPool2DName && rank == 4 {
 				c.union(r, 1, op.Operand(0), 1)
 			}
 		}

@@ -572,7 +572,7 @@ func (g *gen) deriveSize(v ir.Value, d int) (ir.Value, error) {
 		}
 	}
 	switch name {
-	case "tensor.transpose":
+	case tensor.TransposeName:
 		perm, _ := tensor.Ints(op, "perm")
 		if d < len(perm) {
 			p := int(perm[d])
@@ -581,15 +581,15 @@ func (g *gen) deriveSize(v ir.Value, d int) (ir.Value, error) {
 			}
 			return g.sizeValue(op.Operand(0), p)
 		}
-	case "tensor.broadcast", "tensor.full", "tensor.iota", "tensor.reshape":
+	case tensor.BroadcastName, tensor.FullName, tensor.IotaName, tensor.ReshapeName:
 		first := 0
-		if name == "tensor.broadcast" || name == "tensor.reshape" {
+		if name == tensor.BroadcastName || name == tensor.ReshapeName {
 			first = 1
 		}
 		if s := sizeOperandFor(op, d, first); s != nil {
 			return g.indexValue(s)
 		}
-		if name == "tensor.broadcast" {
+		if name == tensor.BroadcastName {
 			dims, _ := tensor.Ints(op, "dims")
 			for i, dd := range dims {
 				if int(dd) == d {
@@ -597,7 +597,7 @@ func (g *gen) deriveSize(v ir.Value, d int) (ir.Value, error) {
 				}
 			}
 		}
-		if name == "tensor.reshape" {
+		if name == tensor.ReshapeName {
 			// The one inferred dimension: numel(operand) / product of the others.
 			n, err := g.numel(op.Operand(0))
 			if err != nil {
@@ -623,7 +623,7 @@ func (g *gen) deriveSize(v ir.Value, d int) (ir.Value, error) {
 			}
 			return g.arithOp(arith.DivSIName, false, n, rest)
 		}
-	case "tensor.concat":
+	case tensor.ConcatName:
 		cd, ok := tensor.NormalizedDim(op)
 		if !ok {
 			break
@@ -644,7 +644,7 @@ func (g *gen) deriveSize(v ir.Value, d int) (ir.Value, error) {
 			}
 		}
 		return acc, nil
-	case "tensor.pad":
+	case tensor.PadName:
 		low, high, err := padAmounts(op)
 		if err != nil {
 			return nil, err
@@ -658,7 +658,7 @@ func (g *gen) deriveSize(v ir.Value, d int) (ir.Value, error) {
 			return nil, err
 		}
 		return g.arithOp(arith.AddIName, false, s, c)
-	case "tensor.gather":
+	case tensor.GatherName:
 		gd, ok := tensor.NormalizedDim(op)
 		if ok && d == gd && len(shapeOf(op.Operand(1))) == 1 {
 			return g.sizeValue(op.Operand(1), 0)
@@ -667,16 +667,16 @@ func (g *gen) deriveSize(v ir.Value, d int) (ir.Value, error) {
 			return g.sizeValue(op.Operand(0), d)
 		}
 		return g.sizeValue(op.Operand(1), 0)
-	case "tensor.scatter_add":
+	case tensor.ScatterAddName:
 		return g.sizeValue(op.Operand(0), d)
-	case "tensor.matmul":
+	case tensor.MatMulName:
 		a, b := op.Operand(0), op.Operand(1)
 		r := len(shapeOf(a))
 		if d == r-1 {
 			return g.sizeValue(b, r-1)
 		}
 		return g.sizeValue(a, d)
-	case "tensor.conv2d", "tensor.max_pool2d":
+	case tensor.Conv2DName, tensor.MaxPool2DName:
 		return g.windowSize(op, d)
 	}
 	return nil, fmt.Errorf("cannot compute the size of dimension %d of the result of '%s'", d, name)
@@ -688,7 +688,7 @@ func (g *gen) deriveSize(v ir.Value, d int) (ir.Value, error) {
 func (g *gen) indexValue(v ir.Value) (ir.Value, error) {
 	if x, ok := g.env[v]; ok {
 		v = x
-	} else if op := ir.DefiningOp(v); op != nil && op.Name() == "tensor.dim" && op.NumOperands() == 1 {
+	} else if op := ir.DefiningOp(v); op != nil && op.Name() == tensor.DimName && op.NumOperands() == 1 {
 		d, _ := op.IntAttr("dim")
 		return g.sizeValue(op.Operand(0), int(d))
 	} else if _, local := g.at[v]; !local && op != nil && op.ParentOp() != nil && op.ParentOp().Name() == loops.KernelName {
@@ -726,13 +726,13 @@ func (g *gen) windowSize(op *ir.Operation, d int) (ir.Value, error) {
 	x := op.Operand(0)
 	r := len(shapeOf(x))
 	if d < r-2 {
-		if op.Name() == "tensor.conv2d" && d == 1 {
+		if op.Name() == tensor.Conv2DName && d == 1 {
 			return g.sizeValue(op.Operand(1), 0)
 		}
 		return g.sizeValue(x, d)
 	}
 	var k, s, p, dl [2]int64
-	if op.Name() == "tensor.conv2d" {
+	if op.Name() == tensor.Conv2DName {
 		cp, ok := tensor.Conv2DOptions(op)
 		if !ok {
 			return nil, fmt.Errorf("bad conv2d attributes")
@@ -850,7 +850,7 @@ func (g *gen) compute(v ir.Value, idx []Expr, key string) (ir.Value, error) {
 			xs[i] = s
 		}
 		return g.elementwise(op, xs)
-	case name == "tensor.cmp":
+	case name == tensor.CmpName:
 		a, err := g.scalar(op.Operand(0), idx)
 		if err != nil {
 			return nil, err
@@ -860,7 +860,7 @@ func (g *gen) compute(v ir.Value, idx []Expr, key string) (ir.Value, error) {
 			return nil, err
 		}
 		return g.compare(tensor.Predicate(op), a, b)
-	case name == "tensor.select":
+	case name == tensor.SelectName:
 		var xs [3]ir.Value
 		for i := range xs {
 			s, err := g.scalar(op.Operand(i), idx)
@@ -870,7 +870,7 @@ func (g *gen) compute(v ir.Value, idx []Expr, key string) (ir.Value, error) {
 			xs[i] = s
 		}
 		return g.arithOp(arith.SelectName, false, xs[:]...)
-	case name == "tensor.cast":
+	case name == tensor.CastName:
 		x, err := g.scalar(op.Operand(0), idx)
 		if err != nil {
 			return nil, err
@@ -888,16 +888,16 @@ func (g *gen) compute(v ir.Value, idx []Expr, key string) (ir.Value, error) {
 		return g.scalar(op.Operand(0), oi)
 	}
 	switch name {
-	case "tensor.constant":
+	case tensor.ConstantName:
 		return g.constantElem(op, idx)
-	case "tensor.full":
+	case tensor.FullName:
 		t, _ := elemType(v)
 		a, err := convertAttr(op.Attr("value"), t)
 		if err != nil {
 			return nil, err
 		}
 		return g.constant(a)
-	case "tensor.iota":
+	case tensor.IotaName:
 		d, ok := tensor.NormalizedDim(op)
 		if !ok || d >= len(idx) {
 			return nil, fmt.Errorf("bad iota dim")
@@ -908,19 +908,19 @@ func (g *gen) compute(v ir.Value, idx []Expr, key string) (ir.Value, error) {
 		}
 		t, _ := elemType(v)
 		return g.fromIndex(i, t)
-	case "tensor.pad":
+	case tensor.PadName:
 		return g.pad(op, idx)
-	case "tensor.concat":
+	case tensor.ConcatName:
 		return g.concat(op, idx)
-	case "tensor.gather":
+	case tensor.GatherName:
 		return g.gather(op, idx, key)
-	case "tensor.max_pool2d":
+	case tensor.MaxPool2DName:
 		return g.maxPool(op, idx)
-	case "tensor.reduce_sum", "tensor.reduce_max", "tensor.reduce_min", "tensor.reduce_mean", "tensor.argmax":
+	case tensor.ReduceSumName, tensor.ReduceMaxName, tensor.ReduceMinName, tensor.ReduceMeanName, tensor.ArgMaxName:
 		return g.reduceOnDemand(op, idx, key)
-	case "tensor.matmul":
+	case tensor.MatMulName:
 		return g.matmulElem(op, idx)
-	case "tensor.conv2d":
+	case tensor.Conv2DName:
 		return g.convElem(op, idx)
 	}
 	return nil, fmt.Errorf("'%s' cannot be computed inside a loop kernel", name)
@@ -938,7 +938,7 @@ func (g *gen) compute(v ir.Value, idx []Expr, key string) (ir.Value, error) {
 // f64; ok is false when op is not such an op.
 func (g *gen) wideSum(op *ir.Operation, idx []Expr) (ir.Value, bool, error) {
 	name := op.Name()
-	if (name != "tensor.add" && name != "tensor.sub") || elemOf(op.Result(0)) != ir.Type(g.ctx().F32()) {
+	if (name != tensor.AddName && name != tensor.SubName) || elemOf(op.Result(0)) != ir.Type(g.ctx().F32()) {
 		return nil, false, nil
 	}
 	w0, ok0, err := g.wide(op.Operand(0), idx)
@@ -968,7 +968,7 @@ func (g *gen) wideSum(op *ir.Operation, idx []Expr) (ir.Value, bool, error) {
 		w0 = xw
 	}
 	an := arith.AddFName
-	if name == "tensor.sub" {
+	if name == tensor.SubName {
 		an = arith.SubFName
 	}
 	v, err := g.arithOp(an, false, w0, w1)
@@ -1007,11 +1007,11 @@ func (g *gen) wide(v ir.Value, idx []Expr) (ir.Value, bool, error) {
 			return nil, false, err
 		}
 		return g.wide(op.Operand(0), oi)
-	case name == "tensor.div" || name == "tensor.mul" || name == "tensor.add" || name == "tensor.sub":
+	case name == tensor.DivName || name == tensor.MulName || name == tensor.AddName || name == tensor.SubName:
 		var ws [2]ir.Value
 		any := false
 		for i, x := range op.Operands() {
-			if c := ir.DefiningOp(x); c != nil && classify(c) == clsConst && c.Name() != "tensor.iota" {
+			if c := ir.DefiningOp(x); c != nil && classify(c) == clsConst && c.Name() != tensor.IotaName {
 				continue
 			}
 			w, ok, err := g.wide(x, idx)
@@ -1035,14 +1035,14 @@ func (g *gen) wide(v ir.Value, idx []Expr) (ir.Value, bool, error) {
 				return nil, false, err
 			}
 		}
-		an := map[string]string{"tensor.div": arith.DivFName, "tensor.mul": arith.MulFName, "tensor.add": arith.AddFName, "tensor.sub": arith.SubFName}[name]
+		an := map[string]string{tensor.DivName: arith.DivFName, tensor.MulName: arith.MulFName, tensor.AddName: arith.AddFName, tensor.SubName: arith.SubFName}[name]
 		out, err = g.arithOp(an, false, ws[0], ws[1])
-	case name == "tensor.neg" || name == "tensor.sqrt" || name == "tensor.rsqrt":
+	case name == tensor.NegName || name == tensor.SqrtName || name == tensor.RsqrtName:
 		w, ok, err := g.wide(op.Operand(0), idx)
 		if err != nil || !ok {
 			return nil, false, err
 		}
-		an := map[string]string{"tensor.neg": arith.NegFName, "tensor.sqrt": "math.sqrt", "tensor.rsqrt": "math.rsqrt"}[name]
+		an := map[string]string{tensor.NegName: arith.NegFName, tensor.SqrtName: arith.MathSqrtName, tensor.RsqrtName: arith.MathRsqrtName}[name]
 		out, err = g.arithOp(an, false, w)
 		if err != nil {
 			return nil, false, err
@@ -1078,11 +1078,11 @@ func (g *gen) elementwise(op *ir.Operation, xs []ir.Value) (ir.Value, error) {
 		case "min":
 			return g.arithOp(arith.MinFName, false, xs...)
 		case "pow":
-			return g.arithOp("math.powf", false, xs...)
+			return g.arithOp(arith.MathPowFName, false, xs...)
 		case "neg":
 			return g.arithOp(arith.NegFName, false, xs...)
 		case "abs":
-			return g.arithOp("math.absf", false, xs...)
+			return g.arithOp(arith.MathAbsFName, false, xs...)
 		case "exp", "log", "sqrt", "rsqrt", "tanh", "sin", "cos", "erf":
 			return g.arithOp("math."+name, false, xs...)
 		case "reciprocal":
@@ -1106,7 +1106,7 @@ func (g *gen) elementwise(op *ir.Operation, xs []ir.Value) (ir.Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			e, err := g.arithOp("math.exp", false, n)
+			e, err := g.arithOp(arith.MathExpName, false, n)
 			if err != nil {
 				return nil, err
 			}
@@ -1155,7 +1155,7 @@ func (g *gen) elementwise(op *ir.Operation, xs []ir.Value) (ir.Value, error) {
 		}
 		return g.arithOp(arith.SubIName, false, zero, xs[0])
 	case "abs":
-		return g.arithOp("math.absi", false, xs...)
+		return g.arithOp(arith.MathAbsIName, false, xs...)
 	case "relu":
 		zero, err := g.intConst(t, 0)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tt-compiler/tt/dialects/arith"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
@@ -112,7 +113,7 @@ func Fuse(root *ir.Operation, opts FuseOptions) (FuseStats, error) {
 	var stats FuseStats
 	var funcs []*ir.Operation
 	root.Walk(func(op *ir.Operation) {
-		if op.Name() == "func.func" && op.NumRegions() == 1 && !op.Region(0).Empty() {
+		if op.Name() == function.FuncName && op.NumRegions() == 1 && !op.Region(0).Empty() {
 			funcs = append(funcs, op)
 		}
 	})
@@ -186,7 +187,7 @@ func (f *fuser) run(counter *int) error {
 func (f *fuser) rewriteDims() error {
 	b := ir.NewBuilder(f.block.ParentOp().Context())
 	for _, op := range slices.Clone(f.ops) {
-		if op.Name() != "tensor.dim" || op.NumOperands() != 1 {
+		if op.Name() != tensor.DimName || op.NumOperands() != 1 {
 			continue
 		}
 		d, ok := op.IntAttr("dim")
@@ -250,11 +251,11 @@ func dimThrough(p *ir.Operation, d int) (ir.Value, int, ir.Value) {
 		return p.Operand(0), d, nil
 	}
 	switch name {
-	case "tensor.transpose":
+	case tensor.TransposeName:
 		if perm, ok := tensor.Ints(p, "perm"); ok && d < len(perm) && perm[d] >= 0 {
 			return p.Operand(0), int(perm[d]), nil
 		}
-	case "tensor.broadcast":
+	case tensor.BroadcastName:
 		if s := sizeOperandFor(p, d, 1); s != nil {
 			return nil, 0, s
 		}
@@ -264,15 +265,15 @@ func dimThrough(p *ir.Operation, d int) (ir.Value, int, ir.Value) {
 				return p.Operand(0), i, nil
 			}
 		}
-	case "tensor.full", "tensor.iota":
+	case tensor.FullName, tensor.IotaName:
 		if s := sizeOperandFor(p, d, 0); s != nil {
 			return nil, 0, s
 		}
-	case "tensor.reshape":
+	case tensor.ReshapeName:
 		if s := sizeOperandFor(p, d, 1); s != nil {
 			return nil, 0, s
 		}
-	case "tensor.reduce_sum", "tensor.reduce_max", "tensor.reduce_min", "tensor.argmax":
+	case tensor.ReduceSumName, tensor.ReduceMaxName, tensor.ReduceMinName, tensor.ArgMaxName:
 		// A reduction over no dimension (pointwise class).
 		return p.Operand(0), d, nil
 	}
@@ -339,9 +340,9 @@ func dupFactor(op, user *ir.Operation) int64 {
 	n := ir.NumElements(shapeOf(op.Result(0)))
 	var m int64
 	switch {
-	case user.Name() == "tensor.scatter_add":
+	case user.Name() == tensor.ScatterAddName:
 		return 1
-	case user.Name() == "tensor.max_pool2d":
+	case user.Name() == tensor.MaxPool2DName:
 		k, s, _, _, err := maxPoolWindow(user)
 		if err != nil {
 			return 1
@@ -509,7 +510,7 @@ func (w *walker) visit(v ir.Value, idx []Expr) error {
 		return nil
 	}
 	switch name {
-	case "tensor.pad":
+	case tensor.PadName:
 		low, _, err := padAmounts(op)
 		if err != nil {
 			return err
@@ -519,7 +520,7 @@ func (w *walker) visit(v ir.Value, idx []Expr) error {
 			oi[i] = addc(idx[i], -low[i])
 		}
 		return w.visit(op.Operand(0), oi)
-	case "tensor.concat":
+	case tensor.ConcatName:
 		d, ok := tensor.NormalizedDim(op)
 		if !ok {
 			return fmt.Errorf("bad dim")
@@ -538,7 +539,7 @@ func (w *walker) visit(v ir.Value, idx []Expr) error {
 			off = add(off, s)
 		}
 		return nil
-	case "tensor.gather":
+	case tensor.GatherName:
 		d, ok := tensor.NormalizedDim(op)
 		if !ok || op.NumOperands() != 2 {
 			return fmt.Errorf("bad gather")
@@ -557,7 +558,7 @@ func (w *walker) visit(v ir.Value, idx []Expr) error {
 		oi := slices.Clone(idx)
 		oi[d] = ix.symbol("gather" + key)
 		return w.visit(x, oi)
-	case "tensor.max_pool2d":
+	case tensor.MaxPool2DName:
 		k, s, p, dl, err := maxPoolWindow(op)
 		if err != nil {
 			return err
@@ -572,7 +573,7 @@ func (w *walker) visit(v ir.Value, idx []Expr) error {
 			oi[r-2+i] = add(addc(scale(idx[r-2+i], s[i]), -p[i]), scale(kv, dl[i]))
 		}
 		return w.visit(op.Operand(0), oi)
-	case "tensor.reduce_sum", "tensor.reduce_max", "tensor.reduce_min", "tensor.argmax":
+	case tensor.ReduceSumName, tensor.ReduceMaxName, tensor.ReduceMinName, tensor.ArgMaxName:
 		// A reduction over no dimension.
 		return w.visit(op.Operand(0), idx)
 	}
@@ -1026,7 +1027,7 @@ func (f *fuser) materialize(groups []*fgroup, counter *int) error {
 				kind = "reduction"
 			case nodeExtern:
 				kind = "matmul"
-				if n.root.Name() == "tensor.conv2d" {
+				if n.root.Name() == tensor.Conv2DName {
 					kind = "conv"
 				}
 			case nodeOpaque:

@@ -205,7 +205,7 @@ func (lw *lowerer) wrapLooseOps(blk *ir.Block) error {
 			kind = "reduction"
 		case clsExtern:
 			kind = "matmul"
-			if op.Name() == "tensor.conv2d" {
+			if op.Name() == tensor.Conv2DName {
 				kind = "conv"
 			}
 		case clsOpaque:
@@ -245,11 +245,11 @@ func (lw *lowerer) lowerTopLevel(op *ir.Operation) error {
 	switch op.Name() {
 	case loops.KernelName:
 		return lw.lowerKernel(op)
-	case "tensor.constant":
+	case tensor.ConstantName:
 		return lw.lowerConstant(op)
-	case "tensor.dim":
+	case tensor.DimName:
 		return lw.lowerDim(op)
-	case "func.call":
+	case function.CallName:
 		for _, r := range op.Results() {
 			t, err := lw.memrefType(r.Type())
 			if err != nil {
@@ -436,7 +436,7 @@ func (lw *lowerer) lowerKernel(k *ir.Operation) error {
 		if op == body.Terminator() {
 			continue
 		}
-		if op.NumRegions() > 0 || classify(op) == clsNone && op.Name() != "tensor.dim" {
+		if op.NumRegions() > 0 || classify(op) == clsNone && op.Name() != tensor.DimName {
 			return ir.OpError(op, "tensor-to-loops: '%s' is not supported inside a loops.kernel", op.Name())
 		}
 		for _, r := range op.Results() {
@@ -499,11 +499,11 @@ func (g *gen) lowerSpecial(outs []ir.Value, bufOf map[ir.Value]ir.Value) error {
 		op := ir.DefiningOp(outs[0])
 		if op != nil {
 			switch op.Name() {
-			case "tensor.matmul", "tensor.conv2d":
+			case tensor.MatMulName, tensor.Conv2DName:
 				if ok, err := g.externCall(op, bufOf[outs[0]]); ok || err != nil {
 					return err
 				}
-			case "tensor.scatter_add":
+			case tensor.ScatterAddName:
 				return g.scatterAdd(op, bufOf[outs[0]])
 			}
 		}
@@ -534,7 +534,7 @@ func (g *gen) externCall(op *ir.Operation, out ir.Value) (bool, error) {
 	}
 	var attrs []ir.NamedAttr
 	callee := "tt.matmul"
-	if op.Name() == "tensor.matmul" {
+	if op.Name() == tensor.MatMulName {
 		if r := len(shapeOf(op.Result(0))); r != 2 && r != 3 {
 			return false, nil
 		}
@@ -621,12 +621,12 @@ func (g *gen) scatterAdd(op *ir.Operation, out ir.Value) error {
 		if err != nil {
 			return nil, err
 		}
-		name := "arith.addf"
+		name := arith.AddFName
 		switch {
 		case !ir.IsFloat(t) && ir.IntWidth(t) == 1:
-			name = "arith.ori"
+			name = arith.OrIName
 		case !ir.IsFloat(t):
-			name = "arith.addi"
+			name = arith.AddIName
 		}
 		sum, err := g.arithOp(name, false, cur.Result(0), s)
 		if err != nil {
@@ -898,7 +898,7 @@ func (g *gen) reductionKernel(reds []*ir.Operation, outs []ir.Value, bufOf map[i
 // NaN or +Inf, or is all -Inf).
 func (g *gen) rescaled(s *staging, o ir.Value, full []Expr) (ir.Value, error) {
 	op := ir.DefiningOp(o)
-	if op == nil || op.Name() != "tensor.div" || !ir.IsFloat(elemOf(o)) || !s.rowConstant(op.Operand(1)) {
+	if op == nil || op.Name() != tensor.DivName || !ir.IsFloat(elemOf(o)) || !s.rowConstant(op.Operand(1)) {
 		return g.scalar(o, full)
 	}
 	t := elemOf(o)

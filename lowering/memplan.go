@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
 )
 
@@ -29,7 +31,7 @@ func PlanMemory(root *ir.Operation) (MemStats, error) {
 	var stats MemStats
 	var funcs []*ir.Operation
 	root.Walk(func(op *ir.Operation) {
-		if op.Name() == "func.func" && op.NumRegions() == 1 && op.Region(0).NumBlocks() == 1 {
+		if op.Name() == function.FuncName && op.NumRegions() == 1 && op.Region(0).NumBlocks() == 1 {
 			funcs = append(funcs, op)
 		}
 	})
@@ -181,9 +183,9 @@ func allocKey(op *ir.Operation) string {
 func plannableUse(op *ir.Operation) bool {
 	switch op.Name() {
 	case loops.LoadName, loops.StoreName, loops.DimName, loops.CopyName, loops.CallExternName,
-		"vector.load", "vector.store", "func.call":
+		vector.LoadName, vector.StoreName, function.CallName:
 		return true
-	case loops.DeallocName, "func.return":
+	case loops.DeallocName, function.ReturnName:
 		return false
 	}
 	return strings.HasPrefix(op.Name(), "arith.") || strings.HasPrefix(op.Name(), "math.")

@@ -39,21 +39,21 @@ const (
 )
 
 var unaryOps = map[string]bool{
-	"tensor.neg": true, "tensor.abs": true, "tensor.exp": true, "tensor.log": true, "tensor.sqrt": true,
-	"tensor.rsqrt": true, "tensor.tanh": true, "tensor.sigmoid": true, "tensor.relu": true, "tensor.sin": true,
-	"tensor.cos": true, "tensor.erf": true, "tensor.reciprocal": true,
+	tensor.NegName: true, tensor.AbsName: true, tensor.ExpName: true, tensor.LogName: true, tensor.SqrtName: true,
+	tensor.RsqrtName: true, tensor.TanhName: true, tensor.SigmoidName: true, tensor.ReluName: true, tensor.SinName: true,
+	tensor.CosName: true, tensor.ErfName: true, tensor.ReciprocalName: true,
 }
 
 var binaryOps = map[string]bool{
-	"tensor.add": true, "tensor.sub": true, "tensor.mul": true, "tensor.div": true,
-	"tensor.max": true, "tensor.min": true, "tensor.pow": true,
+	tensor.AddName: true, tensor.SubName: true, tensor.MulName: true, tensor.DivName: true,
+	tensor.MaxName: true, tensor.MinName: true, tensor.PowName: true,
 }
 
 // isElementwise reports ops whose result element i depends on the operand
 // elements i only.
 func isElementwise(name string) bool {
 	switch name {
-	case "tensor.cmp", "tensor.select", "tensor.cast":
+	case tensor.CmpName, tensor.SelectName, tensor.CastName:
 		return true
 	}
 	return unaryOps[name] || binaryOps[name]
@@ -72,27 +72,27 @@ func classify(op *ir.Operation) opClass {
 		return clsComposite
 	}
 	switch name {
-	case "tensor.broadcast", "tensor.transpose", "tensor.reshape", "tensor.slice":
+	case tensor.BroadcastName, tensor.TransposeName, tensor.ReshapeName, tensor.SliceName:
 		return clsView
-	case "tensor.full", "tensor.iota":
+	case tensor.FullName, tensor.IotaName:
 		return clsConst
-	case "tensor.constant":
+	case tensor.ConstantName:
 		if d, ok := op.Attr("value").(*ir.DenseElementsAttr); ok {
 			if _, _, affine := affineConstant(d); d.Splat || d.Len() <= 1 || affine {
 				return clsConst
 			}
 		}
 		return clsDense
-	case "tensor.pad", "tensor.concat", "tensor.gather", "tensor.max_pool2d":
+	case tensor.PadName, tensor.ConcatName, tensor.GatherName, tensor.MaxPool2DName:
 		return clsPointwise
-	case "tensor.reduce_sum", "tensor.reduce_max", "tensor.reduce_min", "tensor.reduce_mean", "tensor.argmax":
+	case tensor.ReduceSumName, tensor.ReduceMaxName, tensor.ReduceMinName, tensor.ReduceMeanName, tensor.ArgMaxName:
 		if dims, ok := reducedDims(op); ok && len(dims) == 0 {
 			return clsPointwise
 		}
 		return clsReduce
-	case "tensor.matmul", "tensor.conv2d":
+	case tensor.MatMulName, tensor.Conv2DName:
 		return clsExtern
-	case "tensor.scatter_add":
+	case tensor.ScatterAddName:
 		return clsOpaque
 	}
 	return clsNone
@@ -156,7 +156,7 @@ func affineConstant(d *ir.DenseElementsAttr) (coef []int64, c0 int64, ok bool) {
 // isReduceName reports the reduction ops.
 func isReduceName(name string) bool {
 	switch name {
-	case "tensor.reduce_sum", "tensor.reduce_max", "tensor.reduce_min", "tensor.reduce_mean", "tensor.argmax":
+	case tensor.ReduceSumName, tensor.ReduceMaxName, tensor.ReduceMinName, tensor.ReduceMeanName, tensor.ArgMaxName:
 		return true
 	}
 	return false
@@ -174,7 +174,7 @@ func reducedDims(op *ir.Operation) ([]int, bool) {
 	for i := range all {
 		all[i] = i
 	}
-	if op.Name() == "tensor.argmax" {
+	if op.Name() == tensor.ArgMaxName {
 		if op.Attr("dim") == nil || rank == 0 {
 			return all, true
 		}
@@ -195,13 +195,13 @@ func reducedDims(op *ir.Operation) ([]int, bool) {
 // this weighs transcendental functions more).
 func opCost(op *ir.Operation) int {
 	switch op.Name() {
-	case "tensor.div", "tensor.reciprocal", "tensor.gather":
+	case tensor.DivName, tensor.ReciprocalName, tensor.GatherName:
 		return 2
-	case "tensor.sqrt", "tensor.rsqrt":
+	case tensor.SqrtName, tensor.RsqrtName:
 		return 4
-	case "tensor.exp", "tensor.log", "tensor.tanh", "tensor.sigmoid", "tensor.sin", "tensor.cos", "tensor.erf", "tensor.pow":
+	case tensor.ExpName, tensor.LogName, tensor.TanhName, tensor.SigmoidName, tensor.SinName, tensor.CosName, tensor.ErfName, tensor.PowName:
 		return 8
-	case "tensor.max_pool2d":
+	case tensor.MaxPool2DName:
 		if p, ok := tensor.MaxPool2DOptions(op); ok {
 			return int(max(1, p.Kernel[0]*p.Kernel[1]))
 		}
@@ -292,7 +292,7 @@ func viewOperandIndex(ix *indexer, op *ir.Operation, idx []Expr, size sizeFunc) 
 	x := op.Operand(0)
 	xshape := shapeOf(x)
 	switch name {
-	case "tensor.broadcast":
+	case tensor.BroadcastName:
 		dims, ok := tensor.Ints(op, "dims")
 		if !ok || len(dims) != len(xshape) {
 			return nil, fmt.Errorf("bad dims attribute")
@@ -321,7 +321,7 @@ func viewOperandIndex(ix *indexer, op *ir.Operation, idx []Expr, size sizeFunc) 
 			}
 		}
 		return out, nil
-	case "tensor.transpose":
+	case tensor.TransposeName:
 		perm, ok := tensor.Ints(op, "perm")
 		if !ok || len(perm) != len(idx) {
 			return nil, fmt.Errorf("bad perm attribute")
@@ -337,7 +337,7 @@ func viewOperandIndex(ix *indexer, op *ir.Operation, idx []Expr, size sizeFunc) 
 			out[p] = idx[i]
 		}
 		return out, nil
-	case "tensor.reshape":
+	case tensor.ReshapeName:
 		rs, err := sizesOf(op.Result(0), size)
 		if err != nil {
 			return nil, err
@@ -347,7 +347,7 @@ func viewOperandIndex(ix *indexer, op *ir.Operation, idx []Expr, size sizeFunc) 
 			return nil, err
 		}
 		return ix.delinearize(ix.linearize(idx, rs), xs), nil
-	case "tensor.slice":
+	case tensor.SliceName:
 		start, ok1 := tensor.Ints(op, "start")
 		step := tensor.SliceStep(op)
 		if !ok1 || len(start) != len(idx) || len(step) != len(idx) {

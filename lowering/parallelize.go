@@ -3,7 +3,10 @@ package lowering
 import (
 	"runtime"
 
+	"github.com/tt-compiler/tt/dialects/arith"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/pass"
 )
@@ -98,7 +101,7 @@ func outermostLoop(op *ir.Operation) bool {
 		switch p.Name() {
 		case loops.ForName, loops.ParallelName:
 			return false
-		case "func.func":
+		case function.FuncName:
 			return true
 		}
 	}
@@ -219,9 +222,9 @@ func independentIterations(l *ir.Operation) bool {
 			case loops.StoreName:
 				accs[o.Operand(1)] = append(accs[o.Operand(1)], access{o.Operands()[2:], 1})
 				written[o.Operand(1)] = true
-			case "vector.load":
+			case vector.LoadName:
 				accs[o.Operand(0)] = append(accs[o.Operand(0)], access{o.Operands()[1:], vectorLanes(o.Result(0).Type())})
-			case "vector.store":
+			case vector.StoreName:
 				accs[o.Operand(1)] = append(accs[o.Operand(1)], access{o.Operands()[2:], vectorLanes(o.Operand(0).Type())})
 				written[o.Operand(1)] = true
 			case loops.CopyName:
@@ -373,7 +376,7 @@ func tripValue(b *ir.Builder, l *ir.Operation) (ir.Value, error) {
 		return indexConst(b, loc, n)
 	}
 	lb, ub, st := forBounds(l)
-	span, err := indexOp(b, loc, "arith.subi", ub, lb)
+	span, err := indexOp(b, loc, arith.SubIName, ub, lb)
 	if err != nil {
 		return nil, err
 	}
@@ -381,13 +384,13 @@ func tripValue(b *ir.Builder, l *ir.Operation) (ir.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if span, err = indexOp(b, loc, "arith.maxsi", span, zero); err != nil {
+	if span, err = indexOp(b, loc, arith.MaxSIName, span, zero); err != nil {
 		return nil, err
 	}
 	if s, ok := constInt(st); ok && s == 1 {
 		return span, nil
 	}
-	return indexOp(b, loc, "arith.ceildivsi", span, st)
+	return indexOp(b, loc, arith.CeilDivSIName, span, st)
 }
 
 // stripMine rewrites the innermost loop l as
@@ -414,7 +417,7 @@ func (pz *parallelizer) stripMine(l, at *ir.Operation) (*ir.Operation, error) {
 	} else {
 		var bv ir.Value
 		if bv, err = indexConst(b, loc, pz.block); err == nil {
-			nb, err = indexOp(b, loc, "arith.ceildivsi", n, bv)
+			nb, err = indexOp(b, loc, arith.CeilDivSIName, n, bv)
 		}
 	}
 	if err != nil {
@@ -425,7 +428,7 @@ func (pz *parallelizer) stripMine(l, at *ir.Operation) (*ir.Operation, error) {
 	} else {
 		var bv ir.Value
 		if bv, err = indexConst(b, loc, pz.block); err == nil {
-			chunk, err = indexOp(b, loc, "arith.muli", bv, st)
+			chunk, err = indexOp(b, loc, arith.MulIName, bv, st)
 		}
 	}
 	if err != nil {
@@ -445,19 +448,19 @@ func (pz *parallelizer) stripMine(l, at *ir.Operation) (*ir.Operation, error) {
 		return nil, err
 	}
 	b.SetInsertionPointToStart(body)
-	off, err := indexOp(b, loc, "arith.muli", body.Arg(0), chunk)
+	off, err := indexOp(b, loc, arith.MulIName, body.Arg(0), chunk)
 	if err != nil {
 		return nil, err
 	}
-	lo, err := indexOp(b, loc, "arith.addi", lb, off)
+	lo, err := indexOp(b, loc, arith.AddIName, lb, off)
 	if err != nil {
 		return nil, err
 	}
-	hi, err := indexOp(b, loc, "arith.addi", lo, chunk)
+	hi, err := indexOp(b, loc, arith.AddIName, lo, chunk)
 	if err != nil {
 		return nil, err
 	}
-	if hi, err = indexOp(b, loc, "arith.minsi", hi, ub); err != nil {
+	if hi, err = indexOp(b, loc, arith.MinSIName, hi, ub); err != nil {
 		return nil, err
 	}
 	l.MoveBefore(body.Terminator())
@@ -532,10 +535,10 @@ func (pz *parallelizer) collapse(chain []*ir.Operation) error {
 		for m := len(chain) - 1; m >= 0; m-- {
 			idx := rest
 			if m > 0 {
-				if idx, err = indexOp(b, loc, "arith.remui", rest, trips[m]); err != nil {
+				if idx, err = indexOp(b, loc, arith.RemUIName, rest, trips[m]); err != nil {
 					return err
 				}
-				if rest, err = indexOp(b, loc, "arith.divui", rest, trips[m]); err != nil {
+				if rest, err = indexOp(b, loc, arith.DivUIName, rest, trips[m]); err != nil {
 					return err
 				}
 			}
@@ -568,7 +571,7 @@ func mulIndex(b *ir.Builder, loc ir.Location, x, y ir.Value) (ir.Value, error) {
 	if okx && oky && small(cx) && small(cy) {
 		return indexConst(b, loc, cx*cy)
 	}
-	return indexOp(b, loc, "arith.muli", x, y)
+	return indexOp(b, loc, arith.MulIName, x, y)
 }
 
 // affineIV returns lb + idx·step, without the operations that constants
@@ -577,12 +580,12 @@ func affineIV(b *ir.Builder, loc ir.Location, lb, idx, step ir.Value) (ir.Value,
 	v := idx
 	var err error
 	if s, ok := constInt(step); !ok || s != 1 {
-		if v, err = indexOp(b, loc, "arith.muli", v, step); err != nil {
+		if v, err = indexOp(b, loc, arith.MulIName, v, step); err != nil {
 			return nil, err
 		}
 	}
 	if c, ok := constInt(lb); !ok || c != 0 {
-		if v, err = indexOp(b, loc, "arith.addi", lb, v); err != nil {
+		if v, err = indexOp(b, loc, arith.AddIName, lb, v); err != nil {
 			return nil, err
 		}
 	}

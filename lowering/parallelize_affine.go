@@ -31,16 +31,16 @@ func linearOf(v ir.Value, memo map[ir.Value]linear) linear {
 			if c, ok := constInt(v); ok {
 				f = linear{c: c}
 			}
-		case "arith.addi", "arith.subi":
+		case arith.AddIName, arith.SubIName:
 			a, b := linearOf(def.Operand(0), memo), linearOf(def.Operand(1), memo)
 			sign := int64(1)
-			if def.Name() == "arith.subi" {
+			if def.Name() == arith.SubIName {
 				sign = -1
 			}
 			if g, ok := combineLinear(a, b, sign); ok {
 				f = g
 			}
-		case "arith.muli":
+		case arith.MulIName:
 			a, b := linearOf(def.Operand(0), memo), linearOf(def.Operand(1), memo)
 			if len(a.terms) == 0 {
 				a, b = b, a

@@ -49,9 +49,9 @@ type redInfo struct {
 // redKind returns the kind of a reduction op.
 func redKind(op *ir.Operation) string {
 	switch op.Name() {
-	case "tensor.argmax":
+	case tensor.ArgMaxName:
 		return "argmax"
-	case "tensor.reduce_mean":
+	case tensor.ReduceMeanName:
 		return "mean"
 	}
 	return shortName(op)[len("reduce_"):]
@@ -287,7 +287,7 @@ func (g *gen) onlineStep(a ir.Value, full []Expr, m, m2, s ir.Value) (ir.Value, 
 	if err != nil {
 		return nil, err
 	}
-	ad, err := g.arithOp("math.absf", false, d)
+	ad, err := g.arithOp(arith.MathAbsFName, false, d)
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +295,7 @@ func (g *gen) onlineStep(a ir.Value, full []Expr, m, m2, s ir.Value) (ir.Value, 
 	if err != nil {
 		return nil, err
 	}
-	e, err := g.arithOp("math.exp", false, nd)
+	e, err := g.arithOp(arith.MathExpName, false, nd)
 	if err != nil {
 		return nil, err
 	}
@@ -479,7 +479,7 @@ func (g *gen) finalizeWide(r *redInfo, rowFull []Expr) (ir.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		e, err := g.arithOp("math.exp", false, d)
+		e, err := g.arithOp(arith.MathExpName, false, d)
 		if err != nil {
 			return nil, err
 		}
@@ -717,7 +717,7 @@ func (g *gen) reduceOnDemand(op *ir.Operation, idx []Expr, key string) (ir.Value
 		if err != nil {
 			return nil, err
 		}
-		if op.Name() == "tensor.argmax" {
+		if op.Name() == tensor.ArgMaxName {
 			return g.scalarConst(t, 0)
 		}
 		x, err := g.scalar(op.Operand(0), rowFull)

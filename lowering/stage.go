@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/dialects/tensor"
+	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
 )
 
@@ -109,12 +111,12 @@ func (s *staging) info(r *ir.Operation) *redInfo {
 	var diff *ir.Operation
 	pattern := patNone
 	switch {
-	case e.Name() == "tensor.exp":
+	case e.Name() == tensor.ExpName:
 		diff, pattern = s.local(e.Operand(0)), patOnline
-	case e.Name() == "tensor.mul" && e.Operand(0) == e.Operand(1):
+	case e.Name() == tensor.MulName && e.Operand(0) == e.Operand(1):
 		diff, pattern = s.local(e.Operand(0)), patMoments
 	}
-	if diff == nil || diff.Name() != "tensor.sub" {
+	if diff == nil || diff.Name() != tensor.SubName {
 		return i
 	}
 	a, c := diff.Operand(0), diff.Operand(1)
@@ -244,7 +246,7 @@ func (s *staging) rowConstant(v ir.Value) bool {
 		return false
 	}
 	switch {
-	case op.Name() == "tensor.broadcast":
+	case op.Name() == tensor.BroadcastName:
 		dims, ok := intsAttr(op, "dims")
 		xs := shapeOf(op.Operand(0))
 		if !ok || len(dims) != len(xs) {
@@ -263,7 +265,7 @@ func (s *staging) rowConstant(v ir.Value) bool {
 			}
 		}
 		return true
-	case classify(op) == clsConst && op.Name() != "tensor.iota":
+	case classify(op) == clsConst && op.Name() != tensor.IotaName:
 		return true
 	}
 	return false
@@ -308,7 +310,7 @@ func CountInputPasses(fn *ir.Operation, x ir.Value) int {
 			switch nested.Name() {
 			case loops.ForName, loops.ParallelName:
 				inner = false
-			case loops.LoadName, "vector.load":
+			case loops.LoadName, vector.LoadName:
 				if nested.NumOperands() > 0 && nested.Operand(0) == x {
 					loads = true
 				}

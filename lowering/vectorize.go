@@ -5,6 +5,7 @@ import (
 
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/pass"
 )
@@ -121,23 +122,23 @@ func touchesBuffers(l *ir.Operation) bool {
 // reductionKinds maps the combining ops of reductions to vector.reduction
 // kinds.
 var reductionKinds = map[string]string{
-	"arith.addf": "add", "arith.mulf": "mul", "arith.maxf": "maxf", "arith.maximumf": "maxf",
-	"arith.minf": "minf", "arith.minimumf": "minf", "arith.addi": "add", "arith.muli": "mul",
-	"arith.andi": "and", "arith.ori": "or", "arith.xori": "xor", "arith.maxsi": "maxsi",
-	"arith.minsi": "minsi", "arith.maxui": "maxui", "arith.minui": "minui",
+	arith.AddFName: "add", arith.MulFName: "mul", arith.MaxFName: "maxf", arith.MaximumFName: "maxf",
+	arith.MinFName: "minf", arith.MinimumFName: "minf", arith.AddIName: "add", arith.MulIName: "mul",
+	arith.AndIName: "and", arith.OrIName: "or", arith.XOrIName: "xor", arith.MaxSIName: "maxsi",
+	arith.MinSIName: "minsi", arith.MaxUIName: "maxui", arith.MinUIName: "minui",
 }
 
 // identity returns the identity element of a reduction's combining op.
 func identity(name string, t ir.Type) (ir.Attribute, bool) {
 	if ir.IsFloat(t) {
 		switch name {
-		case "arith.addf":
+		case arith.AddFName:
 			return ir.Float(t, math.Copysign(0, -1)), true
-		case "arith.mulf":
+		case arith.MulFName:
 			return ir.Float(t, 1), true
-		case "arith.maxf", "arith.maximumf":
+		case arith.MaxFName, arith.MaximumFName:
 			return ir.Float(t, math.Inf(-1)), true
-		case "arith.minf", "arith.minimumf":
+		case arith.MinFName, arith.MinimumFName:
 			return ir.Float(t, math.Inf(1)), true
 		}
 		return nil, false
@@ -149,15 +150,15 @@ func identity(name string, t ir.Type) (ir.Attribute, bool) {
 	w := uint(it.Width)
 	minS, maxS := int64(-1)<<(w-1), int64(uint64(1)<<(w-1)-1)
 	switch name {
-	case "arith.addi", "arith.ori", "arith.xori", "arith.maxui":
+	case arith.AddIName, arith.OrIName, arith.XOrIName, arith.MaxUIName:
 		return ir.Int(t, 0), true
-	case "arith.muli":
+	case arith.MulIName:
 		return ir.Int(t, 1), true
-	case "arith.andi", "arith.minui":
+	case arith.AndIName, arith.MinUIName:
 		return ir.Int(t, -1), true
-	case "arith.maxsi":
+	case arith.MaxSIName:
 		return ir.Int(t, minS), true
-	case "arith.minsi":
+	case arith.MinSIName:
 		return ir.Int(t, maxS), true
 	}
 	return nil, false
@@ -340,7 +341,7 @@ func planVector(l *ir.Operation, o VectorizeOptions) *vecPlan {
 		}
 		if indexResult {
 			switch op.Name() {
-			case "arith.addi", "arith.subi", "arith.muli":
+			case arith.AddIName, arith.SubIName, arith.MulIName:
 			default:
 				return nil
 			}
@@ -432,9 +433,9 @@ func (p *vecPlan) rewrite(st *VectorizeStats) error {
 		vub, err = indexConst(b, loc, lbc+trips/p.width*p.width)
 	default:
 		var span, r ir.Value
-		if span, err = indexOp(b, loc, "arith.subi", ub, lb); err == nil {
-			if r, err = indexOp(b, loc, "arith.remsi", span, w); err == nil {
-				vub, err = indexOp(b, loc, "arith.subi", ub, r)
+		if span, err = indexOp(b, loc, arith.SubIName, ub, lb); err == nil {
+			if r, err = indexOp(b, loc, arith.RemSIName, span, w); err == nil {
+				vub, err = indexOp(b, loc, arith.SubIName, ub, r)
 			}
 		}
 	}
@@ -504,7 +505,7 @@ func (p *vecPlan) rewrite(st *VectorizeStats) error {
 		if !definedIn(s, vloop) {
 			at = before
 		}
-		op, err := at.Create(&ir.OperationState{Name: "vector.broadcast", Loc: loc, Operands: []ir.Value{s}, ResultTypes: []ir.Type{vt(s.Type())}})
+		op, err := at.Create(&ir.OperationState{Name: vector.BroadcastName, Loc: loc, Operands: []ir.Value{s}, ResultTypes: []ir.Type{vt(s.Type())}})
 		if err != nil {
 			return nil, err
 		}
@@ -534,7 +535,7 @@ func (p *vecPlan) rewrite(st *VectorizeStats) error {
 				return err
 			}
 		case op.Name() == loops.LoadName && p.varying[op.Result(0)]:
-			nv, err := b.Create(&ir.OperationState{Name: "vector.load", Loc: op.Loc(), Operands: mapped(op.Operands()),
+			nv, err := b.Create(&ir.OperationState{Name: vector.LoadName, Loc: op.Loc(), Operands: mapped(op.Operands()),
 				ResultTypes: []ir.Type{vt(op.Result(0).Type())}})
 			if err != nil {
 				return err
@@ -545,7 +546,7 @@ func (p *vecPlan) rewrite(st *VectorizeStats) error {
 			if err != nil {
 				return err
 			}
-			if _, err := b.Create(&ir.OperationState{Name: "vector.store", Loc: op.Loc(),
+			if _, err := b.Create(&ir.OperationState{Name: vector.StoreName, Loc: op.Loc(),
 				Operands: append([]ir.Value{x}, mapped(op.Operands()[1:])...)}); err != nil {
 				return err
 			}

@@ -81,17 +81,17 @@ func matchOnlinePairs(body *ir.Block, yield *ir.Operation) []*onlinePair {
 	for ks := range yield.NumOperands() {
 		s := body.Arg(1 + ks)
 		// s' = select(m' == -Inf, s, select(x > m, s·e + 1, s + e))
-		outer := defOf(yield.Operand(ks), "arith.select")
+		outer := defOf(yield.Operand(ks), arith.SelectName)
 		if outer == nil || outer.Operand(1) != s {
 			continue
 		}
 		empty := defOf(outer.Operand(0), arith.CmpFName)
-		inner := defOf(outer.Operand(2), "arith.select")
+		inner := defOf(outer.Operand(2), arith.SelectName)
 		if empty == nil || inner == nil || cmpfPred(empty) != "oeq" || !isFloatConst(empty.Operand(1), math.Inf(-1)) {
 			continue
 		}
 		mx := ir.DefiningOp(empty.Operand(0))
-		if mx == nil || (mx.Name() != "arith.maxf" && mx.Name() != "arith.maximumf") {
+		if mx == nil || (mx.Name() != arith.MaxFName && mx.Name() != arith.MaximumFName) {
 			continue
 		}
 		km := carried(mx.Operand(0))
@@ -100,12 +100,12 @@ func matchOnlinePairs(body *ir.Block, yield *ir.Operation) []*onlinePair {
 		}
 		m, x := body.Arg(1+km), mx.Operand(1)
 		gt := defOf(inner.Operand(0), arith.CmpFName)
-		grown := defOf(inner.Operand(1), "arith.addf")
-		same := defOf(inner.Operand(2), "arith.addf")
+		grown := defOf(inner.Operand(1), arith.AddFName)
+		same := defOf(inner.Operand(2), arith.AddFName)
 		if gt == nil || grown == nil || same == nil || cmpfPred(gt) != "ogt" || gt.Operand(0) != x || gt.Operand(1) != ir.Value(m) {
 			continue
 		}
-		se := defOf(grown.Operand(0), "arith.mulf")
+		se := defOf(grown.Operand(0), arith.MulFName)
 		if se == nil || !isFloatConst(grown.Operand(1), 1) || se.Operand(0) != ir.Value(s) || same.Operand(0) != ir.Value(s) {
 			continue
 		}
@@ -114,26 +114,26 @@ func matchOnlinePairs(body *ir.Block, yield *ir.Operation) []*onlinePair {
 			continue
 		}
 		ee := e
-		if ext := defOf(ee, "arith.extf"); ext != nil {
+		if ext := defOf(ee, arith.ExtFName); ext != nil {
 			ee = ext.Operand(0)
 		}
-		exp := defOf(ee, "math.exp")
+		exp := defOf(ee, arith.MathExpName)
 		if exp == nil {
 			continue
 		}
 		arg := exp.Operand(0)
-		if ext := defOf(arg, "arith.extf"); ext != nil {
+		if ext := defOf(arg, arith.ExtFName); ext != nil {
 			arg = ext.Operand(0)
 		}
-		neg := defOf(arg, "arith.negf")
+		neg := defOf(arg, arith.NegFName)
 		if neg == nil {
 			continue
 		}
-		abs := defOf(neg.Operand(0), "math.absf")
+		abs := defOf(neg.Operand(0), arith.MathAbsFName)
 		if abs == nil {
 			continue
 		}
-		d := defOf(abs.Operand(0), "arith.subf")
+		d := defOf(abs.Operand(0), arith.SubFName)
 		if d == nil || d.Operand(0) != x || d.Operand(1) != ir.Value(m) {
 			continue
 		}
@@ -162,7 +162,7 @@ func splat(b *ir.Builder, loc ir.Location, c ir.Attribute, vt ir.Type) (ir.Value
 	if err != nil {
 		return nil, err
 	}
-	op, err := b.Create(&ir.OperationState{Name: "vector.broadcast", Loc: loc, Operands: []ir.Value{k.Result(0)}, ResultTypes: []ir.Type{vt}})
+	op, err := b.Create(&ir.OperationState{Name: vector.BroadcastName, Loc: loc, Operands: []ir.Value{k.Result(0)}, ResultTypes: []ir.Type{vt}})
 	if err != nil {
 		return nil, err
 	}
@@ -236,7 +236,7 @@ func (e *emitter) constant(a ir.Attribute) ir.Value {
 }
 
 func (e *emitter) reduce(kind string, v ir.Value, t ir.Type) ir.Value {
-	return e.op("vector.reduction", t, []ir.Value{v}, ir.NamedAttr{Name: "kind", Value: vector.KindAttr(kind)})
+	return e.op(vector.ReductionName, t, []ir.Value{v}, ir.NamedAttr{Name: "kind", Value: vector.KindAttr(kind)})
 }
 
 // exp returns exp(ext(d)) in type st (d of type mt).
@@ -247,12 +247,12 @@ func (e *emitter) exp(d ir.Value, st ir.Type) ir.Value {
 	t := d.Type()
 	if vt, ok := t.(*ir.VectorType); ok {
 		if vt.Elem != st {
-			d = e.op("arith.extf", e.b.Ctx.Vector(vt.Shape(), nil, st), []ir.Value{d})
+			d = e.op(arith.ExtFName, e.b.Ctx.Vector(vt.Shape(), nil, st), []ir.Value{d})
 		}
 	} else if t != st {
-		d = e.op("arith.extf", st, []ir.Value{d})
+		d = e.op(arith.ExtFName, st, []ir.Value{d})
 	}
-	return e.arith("math.exp", d)
+	return e.arith(arith.MathExpName, d)
 }
 
 // finish combines the vector accumulators of vloop into the scalar values
@@ -283,12 +283,12 @@ func (p *vecPlan) finish(b *ir.Builder, vloop *ir.Operation, vub ir.Value) ([]ir
 	var finite ir.Value
 	for i, pr := range p.pairs {
 		maxima[i] = e.reduce("maxf", vloop.Result(pr.mPos), pr.mType)
-		abs := e.arith("math.absf", maxima[i])
+		abs := e.arith(arith.MathAbsFName, maxima[i])
 		c := e.cmpf("olt", abs, e.constant(ir.Float(pr.mType, math.Inf(1))))
 		if finite == nil {
 			finite = c
 		} else {
-			finite = e.arith("arith.andi", finite, c)
+			finite = e.arith(arith.AndIName, finite, c)
 		}
 	}
 	if e.err != nil {
@@ -323,15 +323,15 @@ func (p *vecPlan) finish(b *ir.Builder, vloop *ir.Operation, vub ir.Value) ([]ir
 		vm, vs := vloop.Result(pr.mPos), vloop.Result(pr.sPos)
 		big := maxima[i]
 		// S = Σ s_l·exp(m_l - M)
-		mb := e.op("vector.broadcast", vm.Type(), []ir.Value{big})
-		terms := e.arith("arith.mulf", vs, e.exp(e.arith("arith.subf", vm, mb), pr.sType))
+		mb := e.op(vector.BroadcastName, vm.Type(), []ir.Value{big})
+		terms := e.arith(arith.MulFName, vs, e.exp(e.arith(arith.SubFName, vm, mb), pr.sType))
 		sum := e.reduce("add", terms, pr.sType)
 		// Merge (M, S) into the initial (m0, s0).
-		m1 := e.arith("arith.maxf", m0, big)
-		grown := e.arith("arith.addf", e.arith("arith.mulf", s0, e.exp(e.arith("arith.subf", m0, big), pr.sType)), sum)
-		same := e.arith("arith.addf", s0, e.arith("arith.mulf", sum, e.exp(e.arith("arith.subf", big, m0), pr.sType)))
-		s1 := e.arith("arith.select", e.cmpf("ogt", big, m0), grown, same)
-		s1 = e.arith("arith.select", e.cmpf("oeq", m1, e.constant(ir.Float(pr.mType, math.Inf(-1)))), s0, s1)
+		m1 := e.arith(arith.MaxFName, m0, big)
+		grown := e.arith(arith.AddFName, e.arith(arith.MulFName, s0, e.exp(e.arith(arith.SubFName, m0, big), pr.sType)), sum)
+		same := e.arith(arith.AddFName, s0, e.arith(arith.MulFName, sum, e.exp(e.arith(arith.SubFName, big, m0), pr.sType)))
+		s1 := e.arith(arith.SelectName, e.cmpf("ogt", big, m0), grown, same)
+		s1 = e.arith(arith.SelectName, e.cmpf("oeq", m1, e.constant(ir.Float(pr.mType, math.Inf(-1)))), s0, s1)
 		finals[pr.mPos], finals[pr.sPos] = m1, s1
 	}
 	e.op(loops.YieldName, nil, finals)

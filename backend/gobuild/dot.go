@@ -5,6 +5,11 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tt-compiler/tt/dialects/arith"
+	"github.com/tt-compiler/tt/dialects/function"
+	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/dialects/tensor"
+	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
 )
 
@@ -24,7 +29,7 @@ func KernelGraph(module *ir.Operation) []byte {
 	n := 0
 	if module != nil && module.NumRegions() == 1 && module.Region(0).Front() != nil {
 		for fn := module.Region(0).Front().First(); fn != nil; fn = fn.Next() {
-			if fn.Name() != "func.func" || fn.NumRegions() != 1 || fn.Region(0).NumBlocks() != 1 {
+			if fn.Name() != function.FuncName || fn.NumRegions() != 1 || fn.Region(0).NumBlocks() != 1 {
 				continue
 			}
 			fmt.Fprintf(&b, "  subgraph cluster_%d {\n    label=\"%s\";\n", n, dotEscape("@"+ir.SymbolName(fn)))
@@ -70,7 +75,7 @@ func (g *graph) edge(from, to, label string) {
 
 func hasKernels(b *ir.Block) bool {
 	for op := b.First(); op != nil; op = op.Next() {
-		if op.Name() == "loops.kernel" {
+		if op.Name() == loops.KernelName {
 			return true
 		}
 	}
@@ -102,12 +107,12 @@ func (g *graph) fused(body *ir.Block) {
 		return ""
 	}
 	for op := body.First(); op != nil; op = op.Next() {
-		if op.Name() == "arith.constant" || op.Name() == "tensor.constant" {
+		if op.Name() == arith.ConstantName || op.Name() == tensor.ConstantName {
 			continue // drawn where used would clutter; constants are inputs of their kernels
 		}
 		id := g.opNode(op)
 		for _, v := range op.Operands() {
-			if d := ir.DefiningOp(v); d != nil && (d.Name() == "arith.constant" || d.Name() == "tensor.constant") {
+			if d := ir.DefiningOp(v); d != nil && (d.Name() == arith.ConstantName || d.Name() == tensor.ConstantName) {
 				continue
 			}
 			if from := producer(v); from != "" {
@@ -120,18 +125,18 @@ func (g *graph) fused(body *ir.Block) {
 // opNode declares an op's box: kernels show their name and kind.
 func (g *graph) opNode(op *ir.Operation) string {
 	switch op.Name() {
-	case "loops.kernel":
+	case loops.KernelName:
 		name, _ := op.StringAttr("name")
 		kind, _ := op.StringAttr("kind")
 		return g.node(op, fmt.Sprintf("shape=box, style=\"rounded,filled\", fillcolor=\"%s\", label=\"%s\\n%s\"", kindColor(kind), dotEscape(name), dotEscape(kind)))
-	case "func.return":
+	case function.ReturnName:
 		return g.node(op, "shape=doublecircle, label=\"return\"")
-	case "loops.call_extern":
+	case loops.CallExternName:
 		callee, _ := op.StringAttr("callee")
 		return g.node(op, fmt.Sprintf("shape=box, style=\"rounded,filled\", fillcolor=\"#f4cccc\", label=\"%s\\nextern\"", dotEscape(callee)))
 	}
 	label := op.Name()
-	if op.Name() == "func.call" {
+	if op.Name() == function.CallName {
 		if ref, ok := op.Attr("callee").(*ir.SymbolRefAttr); ok {
 			label = "call @" + ref.Root
 		}
@@ -161,7 +166,7 @@ func (g *graph) loops(body *ir.Block) {
 	k := 0
 	for op := body.First(); op != nil; op = op.Next() {
 		reads, writes := accesses(op)
-		if op.Name() == "func.return" {
+		if op.Name() == function.ReturnName {
 			id := g.opNode(op)
 			for _, v := range op.Operands() {
 				if isBuf(v) {
@@ -170,16 +175,16 @@ func (g *graph) loops(body *ir.Block) {
 			}
 			continue
 		}
-		if len(reads) == 0 && len(writes) == 0 && op.NumRegions() == 0 && op.Name() != "func.call" {
+		if len(reads) == 0 && len(writes) == 0 && op.NumRegions() == 0 && op.Name() != function.CallName {
 			continue // scalar code and allocations: the buffers appear with their users
 		}
 		k++
 		var label string
 		switch op.Name() {
-		case "loops.call_extern":
+		case loops.CallExternName:
 			callee, _ := op.StringAttr("callee")
 			label = fmt.Sprintf("k%d: %s", k, callee)
-		case "func.call":
+		case function.CallName:
 			label = fmt.Sprintf("k%d: call", k)
 			if ref, ok := op.Attr("callee").(*ir.SymbolRefAttr); ok {
 				label += " @" + ref.Root
@@ -191,7 +196,7 @@ func (g *graph) loops(body *ir.Block) {
 			label += "\n" + name
 		}
 		fill := "#d9ead3"
-		if op.Name() == "loops.call_extern" {
+		if op.Name() == loops.CallExternName {
 			fill = "#f4cccc"
 		}
 		id := g.node(op, fmt.Sprintf("shape=box, style=\"rounded,filled\", fillcolor=\"%s\", label=\"%s\"", fill, dotEscape(label)))
@@ -201,7 +206,7 @@ func (g *graph) loops(body *ir.Block) {
 		for _, v := range writes {
 			g.edge(id, buffer(v), "")
 		}
-		if op.Name() == "func.call" {
+		if op.Name() == function.CallName {
 			for _, r := range op.Results() {
 				if isBuf(r) {
 					g.edge(id, buffer(r), "")
@@ -240,20 +245,20 @@ func accesses(op *ir.Operation) (reads, writes []ir.Value) {
 	}
 	op.WalkPreOrder(func(o *ir.Operation) ir.WalkResult {
 		switch o.Name() {
-		case "loops.load", "vector.load":
+		case loops.LoadName, vector.LoadName:
 			if o.NumOperands() > 0 {
 				add(o.Operand(0), false)
 			}
-		case "loops.store", "vector.store":
+		case loops.StoreName, vector.StoreName:
 			if o.NumOperands() > 1 {
 				add(o.Operand(1), true)
 			}
-		case "loops.copy":
+		case loops.CopyName:
 			if o.NumOperands() == 2 {
 				add(o.Operand(0), false)
 				add(o.Operand(1), true)
 			}
-		case "loops.call_extern":
+		case loops.CallExternName:
 			callee, _ := o.StringAttr("callee")
 			for i, v := range o.Operands() {
 				known := callee == "tt.matmul" || callee == "tt.conv2d"
@@ -262,7 +267,7 @@ func accesses(op *ir.Operation) (reads, writes []ir.Value) {
 					add(v, false)
 				}
 			}
-		case "func.call":
+		case function.CallName:
 			for _, v := range o.Operands() {
 				add(v, false)
 			}

@@ -11,6 +11,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
+	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 	"github.com/tt-compiler/tt/pass"
@@ -57,7 +60,7 @@ func Lower(ctx context.Context, module *ir.Operation, reg *pass.Registry, opts L
 			return &lowerError{diag: err}
 		}
 	} else {
-		pm, err := reg.ParseAnchored(Pipeline, "builtin.module")
+		pm, err := reg.ParseAnchored(Pipeline, builtin.ModuleName)
 		if err != nil {
 			return fmt.Errorf("parsing the %s pipeline: %v", Pipeline, err)
 		}
@@ -88,7 +91,7 @@ func firstTensorOp(module *ir.Operation) *ir.Operation {
 		if found != nil {
 			return ir.WalkInterrupt
 		}
-		if op.Dialect() == "tensor" || op.Name() == "loops.kernel" {
+		if op.Dialect() == "tensor" || op.Name() == loops.KernelName {
 			found = op
 			return ir.WalkInterrupt
 		}
@@ -98,7 +101,7 @@ func firstTensorOp(module *ir.Operation) *ir.Operation {
 				return ir.WalkInterrupt
 			}
 		}
-		if op.Name() == "func.func" {
+		if op.Name() == function.FuncName {
 			if ta, ok := op.Attr("function_type").(*ir.TypeAttr); ok {
 				if ft, ok := ta.Value.(*ir.FunctionType); ok {
 					for _, t := range append(append([]ir.Type{}, ft.Inputs...), ft.Results...) {
@@ -124,7 +127,7 @@ func isTensor(t ir.Type) bool {
 }
 
 func describeTensorUse(op *ir.Operation) string {
-	if op.Name() == "func.func" {
+	if op.Name() == function.FuncName {
 		return "a function on tensors"
 	}
 	return "a tensor-level op"

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/examples/digits/sgd"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
@@ -169,7 +170,7 @@ func keepOnly(mod *ir.Operation, entry string) {
 	var fn *ir.Operation
 	var others []*ir.Operation
 	for op := range mod.Region(0).Front().Ops() {
-		if op.Name() != "func.func" {
+		if op.Name() != function.FuncName {
 			continue
 		}
 		if name, _ := op.StringAttr(ir.SymbolAttrName); name == entry {
@@ -183,7 +184,7 @@ func keepOnly(mod *ir.Operation, entry string) {
 	}
 	calls := false
 	fn.Walk(func(op *ir.Operation) {
-		if op.Name() == "func.call" {
+		if op.Name() == function.CallName {
 			calls = true
 		}
 	})

@@ -14,7 +14,7 @@ import (
 // ModuleDef is builtin.module: the top-level container, a symbol table whose
 // single block holds any operations.
 var ModuleDef = &ir.OpDef{
-	Name:    "builtin.module",
+	Name:    ir.ModuleOpName,
 	Summary: "A top level container operation",
 	Description: "A module holds a single graph region with a single block, which may contain any operations " +
 		"and needs no terminator. Symbols defined in it (such as functions) have unique names. " +

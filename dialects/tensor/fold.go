@@ -3,6 +3,7 @@ package tensor
 import (
 	"math"
 
+	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/ir"
 )
 
@@ -178,10 +179,10 @@ func materializeConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Lo
 		}
 		return op
 	case *ir.IntegerAttr, *ir.FloatAttr:
-		if ta := value.(ir.TypedAttr); ta.AttrType() != t || b.Ctx.LookupOp("arith.constant") == nil {
+		if ta := value.(ir.TypedAttr); ta.AttrType() != t || b.Ctx.LookupOp(arith.ConstantName) == nil {
 			return nil
 		}
-		op, err := b.Create(&ir.OperationState{Name: "arith.constant", Loc: loc, Attrs: []ir.NamedAttr{{Name: "value", Value: value}}, ResultTypes: []ir.Type{t}})
+		op, err := b.Create(&ir.OperationState{Name: arith.ConstantName, Loc: loc, Attrs: []ir.NamedAttr{{Name: "value", Value: value}}, ResultTypes: []ir.Type{t}})
 		if err != nil {
 			return nil
 		}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tt-compiler/tt/dialects/arith"
+	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
 )
 
@@ -16,32 +18,32 @@ import (
 
 // floatUnary maps math ops to Go's math functions.
 var floatUnary = map[string]string{
-	"math.absf": "Abs", "math.ceil": "Ceil", "math.floor": "Floor", "math.round": "Round",
-	"math.roundeven": "RoundToEven", "math.trunc": "Trunc", "math.sqrt": "Sqrt",
-	"math.exp": "Exp", "math.exp2": "Exp2", "math.expm1": "Expm1", "math.log": "Log",
-	"math.log2": "Log2", "math.log10": "Log10", "math.log1p": "Log1p", "math.sin": "Sin",
-	"math.cos": "Cos", "math.tan": "Tan", "math.tanh": "Tanh", "math.sinh": "Sinh",
-	"math.cosh": "Cosh", "math.asin": "Asin", "math.acos": "Acos", "math.atan": "Atan",
-	"math.asinh": "Asinh", "math.acosh": "Acosh", "math.atanh": "Atanh", "math.erf": "Erf",
-	"math.erfc": "Erfc", "math.cbrt": "Cbrt",
+	arith.MathAbsFName: "Abs", arith.MathCeilName: "Ceil", arith.MathFloorName: "Floor", arith.MathRoundName: "Round",
+	arith.MathRoundEvenName: "RoundToEven", arith.MathTruncName: "Trunc", arith.MathSqrtName: "Sqrt",
+	arith.MathExpName: "Exp", arith.MathExp2Name: "Exp2", arith.MathExpM1Name: "Expm1", arith.MathLogName: "Log",
+	arith.MathLog2Name: "Log2", arith.MathLog10Name: "Log10", arith.MathLog1pName: "Log1p", arith.MathSinName: "Sin",
+	arith.MathCosName: "Cos", arith.MathTanName: "Tan", arith.MathTanhName: "Tanh", "math.sinh": "Sinh",
+	"math.cosh": "Cosh", "math.asin": "Asin", "math.acos": "Acos", arith.MathAtanName: "Atan",
+	"math.asinh": "Asinh", "math.acosh": "Acosh", "math.atanh": "Atanh", arith.MathErfName: "Erf",
+	"math.erfc": "Erfc", arith.MathCbrtName: "Cbrt",
 }
 
 // f32Fast maps the math ops that f32 operands compute with the fast
 // single-precision functions of runtime/f32math (copied into generated
 // code with the prefix ttF32), as the interpreter (interp/arithk) does.
 var f32Fast = map[string]string{
-	"math.exp": "Exp", "math.log": "Log", "math.tanh": "Tanh", "math.erf": "Erf",
+	arith.MathExpName: "Exp", arith.MathLogName: "Log", arith.MathTanhName: "Tanh", arith.MathErfName: "Erf",
 }
 
 // floatBinaryMath maps binary math ops to Go's math functions.
 var floatBinaryMath = map[string]string{
-	"math.powf": "Pow", "math.atan2": "Atan2", "math.copysign": "Copysign", "arith.remf": "Mod",
+	arith.MathPowFName: "Pow", arith.MathAtan2Name: "Atan2", arith.MathCopySignName: "Copysign", arith.RemFName: "Mod",
 }
 
 // floatBinaryHelper maps min/max ops to run-time helpers.
 var floatBinaryHelper = map[string]string{
-	"arith.maxf": "ttMaximum", "arith.maximumf": "ttMaximum", "arith.minf": "ttMinimum",
-	"arith.minimumf": "ttMinimum", "arith.maxnumf": "ttMaxNum", "arith.minnumf": "ttMinNum",
+	arith.MaxFName: "ttMaximum", arith.MaximumFName: "ttMaximum", arith.MinFName: "ttMinimum",
+	arith.MinimumFName: "ttMinimum", "arith.maxnumf": "ttMaxNum", "arith.minnumf": "ttMinNum",
 }
 
 // cmpiNames and cmpfNames are the predicates in MLIR's enum order.
@@ -200,24 +202,24 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 		return fn + "(" + a[0] + ", " + a[1] + ")", nil
 	}
 	switch name {
-	case "arith.addf", "arith.subf", "arith.divf":
+	case arith.AddFName, arith.SubFName, arith.DivFName:
 		if err := want(2); err != nil || !in.IsFloat() {
 			return bad()
 		}
-		sym := map[string]string{"arith.addf": "+", "arith.subf": "-", "arith.divf": "/"}[name]
+		sym := map[string]string{arith.AddFName: "+", arith.SubFName: "-", arith.DivFName: "/"}[name]
 		return a[0] + " " + sym + " " + a[1], nil
-	case "arith.mulf":
+	case arith.MulFName:
 		if err := want(2); err != nil || !in.IsFloat() {
 			return bad()
 		}
 		// The conversion keeps Go from fusing the product into an FMA.
 		return goT + "(" + a[0] + " * " + a[1] + ")", nil
-	case "arith.negf":
+	case arith.NegFName:
 		if err := want(1); err != nil || !in.IsFloat() {
 			return bad()
 		}
 		return "-" + a[0], nil
-	case "math.rsqrt":
+	case arith.MathRsqrtName:
 		if err := want(1); err != nil || !in.IsFloat() {
 			return bad()
 		}
@@ -226,7 +228,7 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			return "1 / math.Sqrt(" + a[0] + ")", nil
 		}
 		return "float32(1 / math.Sqrt(float64(" + a[0] + ")))", nil
-	case "math.fma", "vector.fma":
+	case arith.MathFMAName, vector.FMAName:
 		if err := want(3); err != nil || !in.IsFloat() {
 			return bad()
 		}
@@ -234,7 +236,7 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			f.m.imports["math"] = true
 			return "math.FMA(" + a[0] + ", " + a[1] + ", " + a[2] + ")", nil
 		}
-		if name == "vector.fma" {
+		if name == vector.FMAName {
 			// Rounded once to f32, as the interpreter's vector.fma.
 			rt("ttFMAOdd")
 			return "float32(ttFMAOdd(float64(" + a[0] + "), float64(" + a[1] + "), float64(" + a[2] + ")))", nil
@@ -269,7 +271,7 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 		fn := map[string]string{"math.isinf": "ttIsInf", "math.isfinite": "ttIsFinite"}[name]
 		rt(fn)
 		return fn + "(" + a[0] + ")", nil
-	case "arith.cmpf":
+	case arith.CmpFName:
 		if err := want(2); err != nil || !in.IsFloat() {
 			return bad()
 		}
@@ -321,7 +323,7 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 		case "uno":
 			return "(" + x + " != " + x + " || " + y + " != " + y + ")", nil
 		}
-	case "arith.select":
+	case arith.SelectName:
 		if err := want(3); err != nil {
 			return "", err
 		}
@@ -363,64 +365,64 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 		return fn + "(" + strings.Join(xs, ", ") + ")"
 	}
 	switch name {
-	case "arith.addi":
+	case arith.AddIName:
 		return bin("+")
-	case "arith.subi":
+	case arith.SubIName:
 		return bin("-")
-	case "arith.muli":
+	case arith.MulIName:
 		return bin("*")
-	case "arith.andi":
+	case arith.AndIName:
 		return bin("&")
-	case "arith.ori":
+	case arith.OrIName:
 		return bin("|")
-	case "arith.xori":
+	case arith.XOrIName:
 		return bin("^")
-	case "arith.divsi":
+	case arith.DivSIName:
 		return bin("/")
-	case "arith.remsi":
+	case arith.RemSIName:
 		return bin("%")
-	case "arith.divui":
+	case arith.DivUIName:
 		return ubin("/")
-	case "arith.remui":
+	case arith.RemUIName:
 		return ubin("%")
-	case "arith.shli":
+	case arith.ShLIName:
 		if err := want(2); err != nil {
 			return "", err
 		}
 		return a[0] + " << " + U + "(" + a[1] + ")", nil
-	case "arith.shrsi":
+	case arith.ShRSIName:
 		if err := want(2); err != nil {
 			return "", err
 		}
 		return a[0] + " >> " + U + "(" + a[1] + ")", nil
-	case "arith.shrui":
+	case arith.ShRUIName:
 		return ubin(">>")
-	case "arith.maxsi", "arith.minsi":
+	case arith.MaxSIName, arith.MinSIName:
 		if err := want(2); err != nil {
 			return "", err
 		}
 		return name[6:9] + "(" + a[0] + ", " + a[1] + ")", nil
-	case "arith.maxui", "arith.minui":
+	case arith.MaxUIName, arith.MinUIName:
 		if err := want(2); err != nil {
 			return "", err
 		}
 		return T + "(" + name[6:9] + "(" + U + "(" + a[0] + "), " + U + "(" + a[1] + ")))", nil
-	case "arith.ceildivsi":
+	case arith.CeilDivSIName:
 		if err := want(2); err != nil {
 			return "", err
 		}
 		return call("ttCeilDivS", a[0], a[1]), nil
-	case "arith.floordivsi":
+	case arith.FloorDivSIName:
 		if err := want(2); err != nil {
 			return "", err
 		}
 		return call("ttFloorDivS", a[0], a[1]), nil
-	case "arith.ceildivui":
+	case arith.CeilDivUIName:
 		if err := want(2); err != nil {
 			return "", err
 		}
 		return T + "(" + call("ttCeilDivU", U+"("+a[0]+")", U+"("+a[1]+")") + ")", nil
-	case "math.absi":
+	case arith.MathAbsIName:
 		if err := want(1); err != nil {
 			return "", err
 		}
@@ -430,12 +432,12 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			return "", err
 		}
 		return call("ttIPow", a[0], a[1]), nil
-	case "math.ctlz", "math.cttz", "math.ctpop":
+	case arith.MathCtlzName, arith.MathCttzName, arith.MathCtpopName:
 		if err := want(1); err != nil {
 			return "", err
 		}
 		f.m.imports["math/bits"] = true
-		fn := map[string]string{"math.ctlz": "LeadingZeros", "math.cttz": "TrailingZeros", "math.ctpop": "OnesCount"}[name]
+		fn := map[string]string{arith.MathCtlzName: "LeadingZeros", arith.MathCttzName: "TrailingZeros", arith.MathCtpopName: "OnesCount"}[name]
 		switch in {
 		case I32:
 			fn += "32"
@@ -443,7 +445,7 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			fn += "64"
 		}
 		return T + "(bits." + fn + "(" + U + "(" + a[0] + ")))", nil
-	case "arith.cmpi":
+	case arith.CmpIName:
 		if err := want(2); err != nil {
 			return "", err
 		}
@@ -491,10 +493,10 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 // unsigned).
 func (f *fnEmitter) boolExpr(op *ir.Operation, a []string) (string, error) {
 	if len(a) != 2 {
-		if op.Name() == "math.absi" || op.Name() == "math.ctpop" {
+		if op.Name() == arith.MathAbsIName || op.Name() == arith.MathCtpopName {
 			return a[0], nil // |-1| wraps to -1; popcount of true is 1
 		}
-		if op.Name() == "math.ctlz" || op.Name() == "math.cttz" {
+		if op.Name() == arith.MathCtlzName || op.Name() == arith.MathCttzName {
 			return "!" + a[0], nil
 		}
 		return "", errAt(op, "is not supported on i1")
@@ -503,7 +505,7 @@ func (f *fnEmitter) boolExpr(op *ir.Operation, a []string) (string, error) {
 	if x == y {
 		// One operand: x && x and x || x are x (vet flags them as redundant).
 		switch op.Name() {
-		case "arith.muli", "arith.andi", "arith.maxsi", "arith.minui", "arith.ori", "arith.minsi", "arith.maxui":
+		case arith.MulIName, arith.AndIName, arith.MaxSIName, arith.MinUIName, arith.OrIName, arith.MinSIName, arith.MaxUIName:
 			return x, nil
 		}
 	}
@@ -512,24 +514,24 @@ func (f *fnEmitter) boolExpr(op *ir.Operation, a []string) (string, error) {
 		return "ttDivI1(" + x + ", " + y + ", " + rem + ")"
 	}
 	switch op.Name() {
-	case "arith.addi", "arith.subi", "arith.xori":
+	case arith.AddIName, arith.SubIName, arith.XOrIName:
 		return x + " != " + y, nil
-	case "arith.muli", "arith.andi", "arith.maxsi", "arith.minui":
+	case arith.MulIName, arith.AndIName, arith.MaxSIName, arith.MinUIName:
 		return x + " && " + y, nil
-	case "arith.ori", "arith.minsi", "arith.maxui":
+	case arith.OrIName, arith.MinSIName, arith.MaxUIName:
 		return x + " || " + y, nil
-	case "arith.divsi", "arith.divui", "arith.ceildivsi", "arith.floordivsi", "arith.ceildivui":
+	case arith.DivSIName, arith.DivUIName, arith.CeilDivSIName, arith.FloorDivSIName, arith.CeilDivUIName:
 		return divByZero("false"), nil
-	case "arith.remsi", "arith.remui":
+	case arith.RemSIName, arith.RemUIName:
 		return divByZero("true"), nil
-	case "arith.shli", "arith.shrui":
+	case arith.ShLIName, arith.ShRUIName:
 		return x + " && !" + y, nil
-	case "arith.shrsi":
+	case arith.ShRSIName:
 		return x, nil
 	case "math.ipowi":
 		// 1^e = 1; (-1)^e = ±1 both true as i1, 0^0 = 1, 0^e = 0.
 		return x + " || !" + y, nil
-	case "arith.cmpi":
+	case arith.CmpIName:
 		p, err := predicate(op, cmpiNames)
 		if err != nil {
 			return "", errAt(op, "%v", err)
@@ -556,8 +558,8 @@ func (f *fnEmitter) boolExpr(op *ir.Operation, a []string) (string, error) {
 func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string, bool, error) {
 	name := op.Name()
 	switch name {
-	case "arith.extf", "arith.truncf", "arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast",
-		"arith.index_castui", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.bitcast":
+	case arith.ExtFName, arith.TruncFName, arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastName,
+		arith.IndexCastUIName, arith.SIToFPName, arith.UIToFPName, arith.FPToSIName, arith.FPToUIName, arith.BitcastName:
 	default:
 		return "", false, nil
 	}
@@ -571,7 +573,7 @@ func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string
 	rt := f.m.useRT
 	T := out.GoType()
 	switch name {
-	case "arith.extf", "arith.truncf":
+	case arith.ExtFName, arith.TruncFName:
 		if !in.IsFloat() || !out.IsFloat() {
 			return bad()
 		}
@@ -579,11 +581,11 @@ func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string
 			return x, true, nil
 		}
 		return T + "(" + x + ")", true, nil
-	case "arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui":
+	case arith.ExtSIName, arith.ExtUIName, arith.TruncIName, arith.IndexCastName, arith.IndexCastUIName:
 		if in.IsFloat() || out.IsFloat() {
 			return bad()
 		}
-		signed := name == "arith.extsi" || name == "arith.index_cast"
+		signed := name == arith.ExtSIName || name == arith.IndexCastName
 		switch {
 		case in == out:
 			return x, true, nil
@@ -599,11 +601,11 @@ func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string
 			return T + "(uint32(" + x + "))", true, nil
 		}
 		return T + "(" + x + ")", true, nil
-	case "arith.sitofp", "arith.uitofp":
+	case arith.SIToFPName, arith.UIToFPName:
 		if in.IsFloat() || !out.IsFloat() {
 			return bad()
 		}
-		signed := name == "arith.sitofp"
+		signed := name == arith.SIToFPName
 		switch {
 		case in == I1 && signed:
 			rt("ttSelect")
@@ -625,7 +627,7 @@ func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string
 		}
 		rt("ttUIToFP32")
 		return "ttUIToFP32(uint64(" + x + "))", true, nil
-	case "arith.fptosi", "arith.fptoui":
+	case arith.FPToSIName, arith.FPToUIName:
 		if !in.IsFloat() || out.IsFloat() {
 			return bad()
 		}
@@ -641,7 +643,7 @@ func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string
 		if out == I32 {
 			w = "32"
 		}
-		if name == "arith.fptosi" {
+		if name == arith.FPToSIName {
 			rt("ttFPToSI")
 			return T + "(ttFPToSI(" + f64 + ", " + w + "))", true, nil
 		}
@@ -650,7 +652,7 @@ func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string
 			return "int32(uint32(ttFPToUI(" + f64 + ", 32)))", true, nil
 		}
 		return T + "(ttFPToUI(" + f64 + ", 64))", true, nil
-	case "arith.bitcast":
+	case arith.BitcastName:
 		f.m.imports["math"] = true
 		switch {
 		case in == out:

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tt-compiler/tt/dialects/builtin"
 	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/ir"
 )
@@ -102,7 +103,7 @@ func Emit(module *ir.Operation, opts Options) (pkg *Package, err error) {
 	if !IsPackageName(opts.Package) {
 		return nil, fmt.Errorf("goemit: %s is not a valid Go package name", strconv.QuoteToASCII(opts.Package))
 	}
-	if module == nil || module.Name() != "builtin.module" || module.NumRegions() != 1 || module.Region(0).NumBlocks() != 1 {
+	if module == nil || module.Name() != builtin.ModuleName || module.NumRegions() != 1 || module.Region(0).NumBlocks() != 1 {
 		return nil, fmt.Errorf("goemit: expects a builtin.module")
 	}
 	if err := ir.Verify(module); err != nil {
@@ -111,7 +112,7 @@ func Emit(module *ir.Operation, opts Options) (pkg *Package, err error) {
 	m := &modEmitter{opts: opts, funcs: map[string]*funcInfo{}, names: nameSet{}, imports: map[string]bool{}, rt: map[string]bool{}}
 	var all []*funcInfo
 	for op := module.Region(0).Front().First(); op != nil; op = op.Next() {
-		if op.Name() != "func.func" {
+		if op.Name() != function.FuncName {
 			return nil, errAt(op, "only func.func is supported at the top level of a module for the Go backend")
 		}
 		sym := ir.SymbolName(op)
@@ -155,7 +156,7 @@ func Emit(module *ir.Operation, opts Options) (pkg *Package, err error) {
 		}
 		reach[fi] = true
 		fi.op.Walk(func(o *ir.Operation) {
-			if o.Name() != "func.call" {
+			if o.Name() != function.CallName {
 				return
 			}
 			if ref, ok := o.Attr("callee").(*ir.SymbolRefAttr); ok {

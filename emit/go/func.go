@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tt-compiler/tt/dialects/function"
+	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
 )
 
@@ -97,7 +100,7 @@ func removable(op *ir.Operation) bool {
 		return false
 	}
 	switch op.Name() {
-	case "loops.load", "vector.load", "loops.alloc", "loops.dim", "loops.dealloc":
+	case loops.LoadName, vector.LoadName, loops.AllocName, loops.DimName, loops.DeallocName:
 		return true
 	}
 	return op.HasTrait(ir.Pure)
@@ -122,7 +125,7 @@ func (f *fnEmitter) analyze() {
 	for len(work) > 0 {
 		op := work[len(work)-1]
 		work = work[:len(work)-1]
-		if op.Name() != "loops.dealloc" {
+		if op.Name() != loops.DeallocName {
 			for _, v := range op.Operands() {
 				mark(ir.DefiningOp(v))
 			}
@@ -146,11 +149,11 @@ func (f *fnEmitter) analyze() {
 		}
 		f.fn.Walk(func(op *ir.Operation) {
 			switch op.Name() {
-			case "func.return", "loops.yield":
+			case function.ReturnName, loops.YieldName:
 				for _, v := range op.Operands() {
 					set(v)
 				}
-			case "func.call":
+			case function.CallName:
 				for _, r := range op.Results() {
 					if _, ok := r.Type().(*ir.MemRefType); ok {
 						for _, v := range op.Operands() {
@@ -159,7 +162,7 @@ func (f *fnEmitter) analyze() {
 						break
 					}
 				}
-			case "loops.for":
+			case loops.ForName:
 				// Carried buffers: the init flows with the result or the
 				// block argument it becomes.
 				if body := op.Region(0).Front(); body != nil {
@@ -178,7 +181,7 @@ func (f *fnEmitter) analyze() {
 func (f *fnEmitter) liveUses(v ir.Value) int {
 	n := 0
 	for u := range v.Uses() {
-		if o := u.Owner(); f.live[o] && o.Name() != "loops.dealloc" {
+		if o := u.Owner(); f.live[o] && o.Name() != loops.DeallocName {
 			n++
 		}
 	}
@@ -191,13 +194,13 @@ func (f *fnEmitter) liveUses(v ir.Value) int {
 // variable.
 func foldsConstant(op *ir.Operation, i int) bool {
 	switch op.Name() {
-	case "loops.load", "vector.load":
+	case loops.LoadName, vector.LoadName:
 		return i >= 1
-	case "loops.store", "vector.store":
+	case loops.StoreName, vector.StoreName:
 		return i >= 2
-	case "loops.for":
+	case loops.ForName:
 		return i < 3
-	case "loops.parallel", "loops.alloc":
+	case loops.ParallelName, loops.AllocName:
 		return true
 	}
 	return false
@@ -208,7 +211,7 @@ func foldsConstant(op *ir.Operation, i int) bool {
 func (f *fnEmitter) needsVar(v ir.Value) bool {
 	for u := range v.Uses() {
 		o := u.Owner()
-		if f.live[o] && o.Name() != "loops.dealloc" && !foldsConstant(o, u.Index()) {
+		if f.live[o] && o.Name() != loops.DeallocName && !foldsConstant(o, u.Index()) {
 			return true
 		}
 	}
@@ -302,7 +305,7 @@ func (f *fnEmitter) emitFunc() error {
 // parent op, except func.return).
 func (f *fnEmitter) emitBlock(b *ir.Block) error {
 	for op := b.First(); op != nil; op = op.Next() {
-		if !f.live[op] || op.Name() == "loops.yield" {
+		if !f.live[op] || op.Name() == loops.YieldName {
 			continue // yields are emitted by their parent op
 		}
 		if err := f.emitOp(op); err != nil {

@@ -5,51 +5,55 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tt-compiler/tt/dialects/arith"
+	"github.com/tt-compiler/tt/dialects/function"
+	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
 )
 
 // emitOp emits one live op.
 func (f *fnEmitter) emitOp(op *ir.Operation) error {
 	switch op.Name() {
-	case "arith.constant":
+	case arith.ConstantName:
 		return f.emitConstant(op)
-	case "loops.alloc":
+	case loops.AllocName:
 		return f.emitAlloc(op)
-	case "loops.dealloc":
+	case loops.DeallocName:
 		return nil // buffers are garbage collected or kept in the arena
-	case "loops.load":
+	case loops.LoadName:
 		return f.emitLoad(op)
-	case "loops.store":
+	case loops.StoreName:
 		return f.emitStore(op)
-	case "loops.dim":
+	case loops.DimName:
 		return f.emitDim(op)
-	case "loops.copy":
+	case loops.CopyName:
 		return f.emitCopy(op)
-	case "loops.for":
+	case loops.ForName:
 		return f.emitFor(op)
-	case "loops.parallel":
+	case loops.ParallelName:
 		return f.emitParallel(op)
-	case "loops.if":
+	case loops.IfName:
 		return f.emitIf(op)
-	case "loops.yield":
+	case loops.YieldName:
 		return errAt(op, "internal error: yield outside of its parent")
-	case "loops.call_extern":
+	case loops.CallExternName:
 		return f.emitCallExtern(op)
-	case "loops.kernel":
+	case loops.KernelName:
 		return errAt(op, "fused kernels must be lowered to loop nests first (tensor-to-loops)")
-	case "func.call":
+	case function.CallName:
 		return f.emitCall(op)
-	case "func.return":
+	case function.ReturnName:
 		return f.emitReturn(op)
-	case "vector.load":
+	case vector.LoadName:
 		return f.emitVectorLoad(op)
-	case "vector.store":
+	case vector.StoreName:
 		return f.emitVectorStore(op)
-	case "vector.broadcast", "vector.splat":
+	case vector.BroadcastName, vector.SplatName:
 		return f.emitBroadcast(op)
-	case "vector.fma":
+	case vector.FMAName:
 		return f.emitElementwise(op)
-	case "vector.reduction":
+	case vector.ReductionName:
 		return f.emitReduction(op)
 	}
 	if strings.HasPrefix(op.Name(), "arith.") || strings.HasPrefix(op.Name(), "math.") {
@@ -217,13 +221,13 @@ func overwrittenFirst(alloc *ir.Operation) bool {
 			continue
 		}
 		switch op.Name() {
-		case "loops.call_extern":
+		case loops.CallExternName:
 			callee, _ := op.StringAttr("callee")
 			if (callee == "tt.matmul" || callee == "tt.conv2d") && op.NumOperands() == 3 &&
 				op.Operand(2) == buf && op.Operand(0) != buf && op.Operand(1) != buf {
 				return true
 			}
-		case "loops.copy":
+		case loops.CopyName:
 			return op.NumOperands() == 2 && op.Operand(1) == buf && op.Operand(0) != buf
 		}
 		return false
@@ -447,7 +451,7 @@ func (f *fnEmitter) emitFor(op *ir.Operation) error {
 // variables of targets (the carried values of a for, the results of an if).
 func (f *fnEmitter) emitYield(op *ir.Operation, body *ir.Block, targets []ir.Value) error {
 	y := body.Terminator()
-	if y == nil || y.Name() != "loops.yield" || y.NumOperands() != len(targets) {
+	if y == nil || y.Name() != loops.YieldName || y.NumOperands() != len(targets) {
 		return errAt(op, "expects its region to end with loops.yield of %d values", len(targets))
 	}
 	if len(targets) == 0 {
@@ -539,26 +543,26 @@ func (f *fnEmitter) parallelCost(b *ir.Block) int {
 	for op := b.First(); op != nil; op = op.Next() {
 		c := 1
 		switch op.Name() {
-		case "loops.for", "loops.parallel":
+		case loops.ForName, loops.ParallelName:
 			inner := f.parallelCost(op.Region(0).Front())
 			trips := 1
 			lbs, ubs, sts := []ir.Value{op.Operand(0)}, []ir.Value{op.Operand(1)}, []ir.Value{op.Operand(2)}
-			if op.Name() == "loops.parallel" {
+			if op.Name() == loops.ParallelName {
 				lbs, ubs, sts = op.OperandGroup(0), op.OperandGroup(1), op.OperandGroup(2)
 			}
 			for i := range lbs {
 				trips = min(trips*f.tripEstimate(lbs[i], ubs[i], sts[i]), 1<<30)
 			}
 			c = min(trips*inner, 1<<30)
-		case "loops.if":
+		case loops.IfName:
 			for _, r := range op.Regions() {
 				if fb := r.Front(); fb != nil {
 					c = max(c, f.parallelCost(fb))
 				}
 			}
-		case "loops.call_extern", "func.call":
+		case loops.CallExternName, function.CallName:
 			c = 1 << 12
-		case "vector.load", "vector.store", "vector.fma", "vector.reduction":
+		case vector.LoadName, vector.StoreName, vector.FMAName, vector.ReductionName:
 			c = 8
 		}
 		cost = min(cost+c, 1<<30)
@@ -711,7 +715,7 @@ func (f *fnEmitter) emitParallel(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	if y := body.Terminator(); y == nil || y.Name() != "loops.yield" || y.NumOperands() != 0 {
+	if y := body.Terminator(); y == nil || y.Name() != loops.YieldName || y.NumOperands() != 0 {
 		return errAt(op, "expects its body to end with loops.yield")
 	}
 	if rank > 1 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/tt-compiler/tt/dialects/builtin"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 	"github.com/tt-compiler/tt/pass"
@@ -166,11 +167,11 @@ func (po *passOptions) setup() error {
 	case po.pipeline != "" && len(po.requested) > 0:
 		return errors.New("'--pass-pipeline' option can't be used with individual pass options")
 	case po.pipeline != "":
-		if po.pm, err = po.registry.ParseAnchored(po.pipeline, "builtin.module"); err != nil {
+		if po.pm, err = po.registry.ParseAnchored(po.pipeline, builtin.ModuleName); err != nil {
 			return err
 		}
 	case len(po.requested) > 0:
-		po.pm = pass.NewPassManager("builtin.module")
+		po.pm = pass.NewPassManager(builtin.ModuleName)
 		for _, req := range po.requested {
 			text := req.name
 			if req.options != "" {

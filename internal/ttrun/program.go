@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
@@ -82,7 +84,7 @@ func Load(file string, src []byte, pipeline string) (*Program, error) {
 	var pm *pass.PassManager
 	if strings.TrimSpace(pipeline) != "" {
 		var err error
-		pm, err = registry.NewPassRegistry().ParseAnchored(pipeline, "builtin.module")
+		pm, err = registry.NewPassRegistry().ParseAnchored(pipeline, builtin.ModuleName)
 		if err != nil {
 			return nil, &preformatted{err}
 		}
@@ -158,7 +160,7 @@ func (p *Program) Functions() []*ir.Operation {
 		return nil
 	}
 	for op := p.Module.Region(0).Front().First(); op != nil; op = op.Next() {
-		if op.Name() == "func.func" {
+		if op.Name() == function.FuncName {
 			out = append(out, op)
 		}
 	}

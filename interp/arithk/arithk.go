@@ -35,6 +35,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/runtime/f32math"
@@ -60,11 +61,11 @@ func Register(r *interp.Registry) {
 	r.Register("arith.addui_extended", addUIExtended)
 	r.Register("arith.mulsi_extended", mulExtended(true))
 	r.Register("arith.mului_extended", mulExtended(false))
-	r.Register("arith.cmpi", cmpiKernel)
-	r.Register("arith.cmpf", cmpfKernel)
-	r.Register("arith.select", selectKernel)
-	r.Register("arith.constant", constantKernel)
-	r.Register("math.fma", fmaKernel)
+	r.Register(arith.CmpIName, cmpiKernel)
+	r.Register(arith.CmpFName, cmpfKernel)
+	r.Register(arith.SelectName, selectKernel)
+	r.Register(arith.ConstantName, constantKernel)
+	r.Register(arith.MathFMAName, fmaKernel)
 	r.Register("math.ipowi", intBinaryKernel(ipowi))
 	r.Register("math.fpowi", fpowiKernel)
 	registerCasts(r)
@@ -108,40 +109,40 @@ type intBinary func(a, b uint64, w int) (uint64, error)
 var errDivZero = errors.New("integer division by zero")
 
 var intBinaryOps = map[string]intBinary{
-	"arith.addi": func(a, b uint64, w int) (uint64, error) { return a + b, nil },
-	"arith.subi": func(a, b uint64, w int) (uint64, error) { return a - b, nil },
-	"arith.muli": func(a, b uint64, w int) (uint64, error) { return a * b, nil },
-	"arith.andi": func(a, b uint64, w int) (uint64, error) { return a & b, nil },
-	"arith.ori":  func(a, b uint64, w int) (uint64, error) { return a | b, nil },
-	"arith.xori": func(a, b uint64, w int) (uint64, error) { return a ^ b, nil },
-	"arith.divsi": func(a, b uint64, w int) (uint64, error) {
+	arith.AddIName: func(a, b uint64, w int) (uint64, error) { return a + b, nil },
+	arith.SubIName: func(a, b uint64, w int) (uint64, error) { return a - b, nil },
+	arith.MulIName: func(a, b uint64, w int) (uint64, error) { return a * b, nil },
+	arith.AndIName: func(a, b uint64, w int) (uint64, error) { return a & b, nil },
+	arith.OrIName:  func(a, b uint64, w int) (uint64, error) { return a | b, nil },
+	arith.XOrIName: func(a, b uint64, w int) (uint64, error) { return a ^ b, nil },
+	arith.DivSIName: func(a, b uint64, w int) (uint64, error) {
 		q, _, err := sdivmod(a, b, w)
 		return q, err
 	},
-	"arith.remsi": func(a, b uint64, w int) (uint64, error) {
+	arith.RemSIName: func(a, b uint64, w int) (uint64, error) {
 		_, r, err := sdivmod(a, b, w)
 		return r, err
 	},
-	"arith.divui": func(a, b uint64, w int) (uint64, error) {
+	arith.DivUIName: func(a, b uint64, w int) (uint64, error) {
 		if b == 0 {
 			return 0, errDivZero
 		}
 		return a / b, nil
 	},
-	"arith.remui": func(a, b uint64, w int) (uint64, error) {
+	arith.RemUIName: func(a, b uint64, w int) (uint64, error) {
 		if b == 0 {
 			return 0, errDivZero
 		}
 		return a % b, nil
 	},
-	"arith.ceildivsi": func(a, b uint64, w int) (uint64, error) {
+	arith.CeilDivSIName: func(a, b uint64, w int) (uint64, error) {
 		q, r, err := sdivmod(a, b, w)
 		if err == nil && r != 0 && (sext(r, w) > 0) == (sext(b, w) > 0) {
 			q++
 		}
 		return q, err
 	},
-	"arith.ceildivui": func(a, b uint64, w int) (uint64, error) {
+	arith.CeilDivUIName: func(a, b uint64, w int) (uint64, error) {
 		if b == 0 {
 			return 0, errDivZero
 		}
@@ -151,32 +152,32 @@ var intBinaryOps = map[string]intBinary{
 		}
 		return q, nil
 	},
-	"arith.floordivsi": func(a, b uint64, w int) (uint64, error) {
+	arith.FloorDivSIName: func(a, b uint64, w int) (uint64, error) {
 		q, r, err := sdivmod(a, b, w)
 		if err == nil && r != 0 && (sext(r, w) < 0) != (sext(b, w) < 0) {
 			q--
 		}
 		return q, err
 	},
-	"arith.shli": func(a, b uint64, w int) (uint64, error) {
+	arith.ShLIName: func(a, b uint64, w int) (uint64, error) {
 		if b >= uint64(w) {
 			return 0, nil
 		}
 		return a << b, nil
 	},
-	"arith.shrui": func(a, b uint64, w int) (uint64, error) {
+	arith.ShRUIName: func(a, b uint64, w int) (uint64, error) {
 		if b >= uint64(w) {
 			return 0, nil
 		}
 		return a >> b, nil
 	},
-	"arith.shrsi": func(a, b uint64, w int) (uint64, error) {
+	arith.ShRSIName: func(a, b uint64, w int) (uint64, error) {
 		return uint64(sext(a, w) >> min(b, 63)), nil
 	},
-	"arith.maxsi": func(a, b uint64, w int) (uint64, error) { return uint64(max(sext(a, w), sext(b, w))), nil },
-	"arith.minsi": func(a, b uint64, w int) (uint64, error) { return uint64(min(sext(a, w), sext(b, w))), nil },
-	"arith.maxui": func(a, b uint64, w int) (uint64, error) { return max(a, b), nil },
-	"arith.minui": func(a, b uint64, w int) (uint64, error) { return min(a, b), nil },
+	arith.MaxSIName: func(a, b uint64, w int) (uint64, error) { return uint64(max(sext(a, w), sext(b, w))), nil },
+	arith.MinSIName: func(a, b uint64, w int) (uint64, error) { return uint64(min(sext(a, w), sext(b, w))), nil },
+	arith.MaxUIName: func(a, b uint64, w int) (uint64, error) { return max(a, b), nil },
+	arith.MinUIName: func(a, b uint64, w int) (uint64, error) { return min(a, b), nil },
 }
 
 // sdivmod is signed truncating division with remainder; MIN / -1 wraps.
@@ -334,15 +335,15 @@ func mulExtended(signed bool) interp.Kernel {
 type intUnary func(v uint64, w int) uint64
 
 var intUnaryOps = map[string]intUnary{
-	"math.absi": func(v uint64, w int) uint64 {
+	arith.MathAbsIName: func(v uint64, w int) uint64 {
 		if x := sext(v, w); x < 0 {
 			return uint64(-x)
 		}
 		return v
 	},
-	"math.ctlz":  func(v uint64, w int) uint64 { return uint64(bits.LeadingZeros64(v) - (64 - w)) },
-	"math.cttz":  func(v uint64, w int) uint64 { return uint64(min(bits.TrailingZeros64(v), w)) },
-	"math.ctpop": func(v uint64, w int) uint64 { return uint64(bits.OnesCount64(v)) },
+	arith.MathCtlzName:  func(v uint64, w int) uint64 { return uint64(bits.LeadingZeros64(v) - (64 - w)) },
+	arith.MathCttzName:  func(v uint64, w int) uint64 { return uint64(min(bits.TrailingZeros64(v), w)) },
+	arith.MathCtpopName: func(v uint64, w int) uint64 { return uint64(bits.OnesCount64(v)) },
 }
 
 func intUnaryKernel(f intUnary) interp.Kernel {
@@ -368,20 +369,20 @@ func intUnaryKernel(f intUnary) interp.Kernel {
 type floatBinary func(a, b float64) float64
 
 var floatBinaryOps = map[string]floatBinary{
-	"arith.addf":     func(a, b float64) float64 { return a + b },
-	"arith.subf":     func(a, b float64) float64 { return a - b },
-	"arith.mulf":     func(a, b float64) float64 { return a * b },
-	"arith.divf":     func(a, b float64) float64 { return a / b },
-	"arith.remf":     math.Mod,
-	"arith.maxf":     maximumf,
-	"arith.maximumf": maximumf,
-	"arith.minf":     minimumf,
-	"arith.minimumf": minimumf,
-	"arith.maxnumf":  maxnumf,
-	"arith.minnumf":  minnumf,
-	"math.powf":      math.Pow,
-	"math.atan2":     math.Atan2,
-	"math.copysign":  math.Copysign,
+	arith.AddFName:         func(a, b float64) float64 { return a + b },
+	arith.SubFName:         func(a, b float64) float64 { return a - b },
+	arith.MulFName:         func(a, b float64) float64 { return a * b },
+	arith.DivFName:         func(a, b float64) float64 { return a / b },
+	arith.RemFName:         math.Mod,
+	arith.MaxFName:         maximumf,
+	arith.MaximumFName:     maximumf,
+	arith.MinFName:         minimumf,
+	arith.MinimumFName:     minimumf,
+	"arith.maxnumf":        maxnumf,
+	"arith.minnumf":        minnumf,
+	arith.MathPowFName:     math.Pow,
+	arith.MathAtan2Name:    math.Atan2,
+	arith.MathCopySignName: math.Copysign,
 }
 
 // maximumf is IEEE 754-2019 maximum: NaN propagates and -0 < +0.
@@ -463,37 +464,37 @@ func floatBinaryKernel(f floatBinary) interp.Kernel {
 }
 
 var floatUnaryOps = map[string]func(float64) float64{
-	"arith.negf":     func(v float64) float64 { return -v },
-	"math.absf":      math.Abs,
-	"math.ceil":      math.Ceil,
-	"math.floor":     math.Floor,
-	"math.round":     math.Round,
-	"math.roundeven": math.RoundToEven,
-	"math.trunc":     math.Trunc,
-	"math.sqrt":      math.Sqrt,
-	"math.rsqrt":     func(v float64) float64 { return 1 / math.Sqrt(v) },
-	"math.exp":       math.Exp,
-	"math.exp2":      math.Exp2,
-	"math.expm1":     math.Expm1,
-	"math.log":       math.Log,
-	"math.log2":      math.Log2,
-	"math.log10":     math.Log10,
-	"math.log1p":     math.Log1p,
-	"math.sin":       math.Sin,
-	"math.cos":       math.Cos,
-	"math.tan":       math.Tan,
-	"math.tanh":      math.Tanh,
-	"math.sinh":      math.Sinh,
-	"math.cosh":      math.Cosh,
-	"math.asin":      math.Asin,
-	"math.acos":      math.Acos,
-	"math.atan":      math.Atan,
-	"math.asinh":     math.Asinh,
-	"math.acosh":     math.Acosh,
-	"math.atanh":     math.Atanh,
-	"math.erf":       math.Erf,
-	"math.erfc":      math.Erfc,
-	"math.cbrt":      math.Cbrt,
+	arith.NegFName:          func(v float64) float64 { return -v },
+	arith.MathAbsFName:      math.Abs,
+	arith.MathCeilName:      math.Ceil,
+	arith.MathFloorName:     math.Floor,
+	arith.MathRoundName:     math.Round,
+	arith.MathRoundEvenName: math.RoundToEven,
+	arith.MathTruncName:     math.Trunc,
+	arith.MathSqrtName:      math.Sqrt,
+	arith.MathRsqrtName:     func(v float64) float64 { return 1 / math.Sqrt(v) },
+	arith.MathExpName:       math.Exp,
+	arith.MathExp2Name:      math.Exp2,
+	arith.MathExpM1Name:     math.Expm1,
+	arith.MathLogName:       math.Log,
+	arith.MathLog2Name:      math.Log2,
+	arith.MathLog10Name:     math.Log10,
+	arith.MathLog1pName:     math.Log1p,
+	arith.MathSinName:       math.Sin,
+	arith.MathCosName:       math.Cos,
+	arith.MathTanName:       math.Tan,
+	arith.MathTanhName:      math.Tanh,
+	"math.sinh":             math.Sinh,
+	"math.cosh":             math.Cosh,
+	"math.asin":             math.Asin,
+	"math.acos":             math.Acos,
+	arith.MathAtanName:      math.Atan,
+	"math.asinh":            math.Asinh,
+	"math.acosh":            math.Acosh,
+	"math.atanh":            math.Atanh,
+	arith.MathErfName:       math.Erf,
+	"math.erfc":             math.Erfc,
+	arith.MathCbrtName:      math.Cbrt,
 }
 
 // f32UnaryOps are the math ops that f32 operands compute with the fast
@@ -501,10 +502,10 @@ var floatUnaryOps = map[string]func(float64) float64{
 // correctly rounded), as the tensor-level kernels and the generated Go
 // code do, so that all three agree bit for bit.
 var f32UnaryOps = map[string]func(float32) float32{
-	"math.exp":  f32math.Exp,
-	"math.log":  f32math.Log,
-	"math.tanh": f32math.Tanh,
-	"math.erf":  f32math.Erf,
+	arith.MathExpName:  f32math.Exp,
+	arith.MathLogName:  f32math.Log,
+	arith.MathTanhName: f32math.Tanh,
+	arith.MathErfName:  f32math.Erf,
 }
 
 // floatUnaryKernel applies f (in float64, rounded once to the type), or

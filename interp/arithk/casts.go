@@ -4,23 +4,24 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
 )
 
 func registerCasts(r *interp.Registry) {
-	r.Register("arith.extf", floatCast)
-	r.Register("arith.truncf", floatCast)
-	r.Register("arith.extsi", intCast(true))
-	r.Register("arith.extui", intCast(false))
-	r.Register("arith.trunci", intCast(false))
-	r.Register("arith.index_cast", intCast(true))
-	r.Register("arith.index_castui", intCast(false))
-	r.Register("arith.sitofp", intToFP(true))
-	r.Register("arith.uitofp", intToFP(false))
-	r.Register("arith.fptosi", fpToInt(true))
-	r.Register("arith.fptoui", fpToInt(false))
-	r.Register("arith.bitcast", bitcast)
+	r.Register(arith.ExtFName, floatCast)
+	r.Register(arith.TruncFName, floatCast)
+	r.Register(arith.ExtSIName, intCast(true))
+	r.Register(arith.ExtUIName, intCast(false))
+	r.Register(arith.TruncIName, intCast(false))
+	r.Register(arith.IndexCastName, intCast(true))
+	r.Register(arith.IndexCastUIName, intCast(false))
+	r.Register(arith.SIToFPName, intToFP(true))
+	r.Register(arith.UIToFPName, intToFP(false))
+	r.Register(arith.FPToSIName, fpToInt(true))
+	r.Register(arith.FPToUIName, fpToInt(false))
+	r.Register(arith.BitcastName, bitcast)
 }
 
 // castOperand returns the single operand and the result element type.

@@ -11,15 +11,17 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
 )
 
 // Register adds the kernels of this package to r.
 func Register(r *interp.Registry) {
-	r.Register("func.return", funcReturn)
-	r.Register("func.call", funcCall)
-	r.Register("builtin.unrealized_conversion_cast", unrealizedCast)
+	r.Register(function.ReturnName, funcReturn)
+	r.Register(function.CallName, funcCall)
+	r.Register(builtin.UnrealizedConversionCastName, unrealizedCast)
 	r.Register("cf.br", cfBr)
 	r.Register("cf.cond_br", cfCondBr)
 	r.Register("cf.assert", cfAssert)

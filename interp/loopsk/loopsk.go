@@ -19,6 +19,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/tensork"
 	"github.com/tt-compiler/tt/ir"
@@ -54,18 +55,18 @@ func Register(r *interp.Registry) { RegisterWith(r, Options{}) }
 // RegisterWith adds the kernels of the loops dialect to r, configured by o.
 func RegisterWith(r *interp.Registry, o Options) {
 	for name, k := range map[string]interp.Kernel{
-		"loops.alloc":       allocKernel,
-		"loops.dealloc":     deallocKernel,
-		"loops.load":        loadKernel,
-		"loops.store":       storeKernel,
-		"loops.dim":         dimKernel,
-		"loops.copy":        copyKernel,
-		"loops.for":         forKernel,
-		"loops.parallel":    parallelKernel(o),
-		"loops.if":          ifKernel,
-		"loops.yield":       yieldKernel,
-		"loops.call_extern": callExternKernel,
-		"loops.kernel":      kernelKernel,
+		loops.AllocName:      allocKernel,
+		loops.DeallocName:    deallocKernel,
+		loops.LoadName:       loadKernel,
+		loops.StoreName:      storeKernel,
+		loops.DimName:        dimKernel,
+		loops.CopyName:       copyKernel,
+		loops.ForName:        forKernel,
+		loops.ParallelName:   parallelKernel(o),
+		loops.IfName:         ifKernel,
+		loops.YieldName:      yieldKernel,
+		loops.CallExternName: callExternKernel,
+		loops.KernelName:     kernelKernel,
 	} {
 		r.Register(name, withFreedNotes(k))
 	}

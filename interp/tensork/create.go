@@ -3,14 +3,15 @@ package tensork
 import (
 	"fmt"
 
+	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
 )
 
 func registerCreate(r *interp.Registry) {
-	r.Register("tensor.constant", constantKernel)
-	r.Register("tensor.full", fullKernel)
-	r.Register("tensor.iota", iotaKernel)
+	r.Register(tensor.ConstantName, constantKernel)
+	r.Register(tensor.FullName, fullKernel)
+	r.Register(tensor.IotaName, iotaKernel)
 }
 
 // constantKernel materializes the dense `value` attribute.

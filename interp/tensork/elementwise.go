@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/runtime/f32math"
@@ -24,8 +25,8 @@ const (
 )
 
 var binOps = map[string]binOp{
-	"tensor.add": opAdd, "tensor.sub": opSub, "tensor.mul": opMul, "tensor.div": opDiv,
-	"tensor.max": opMax, "tensor.min": opMin, "tensor.pow": opPow,
+	tensor.AddName: opAdd, tensor.SubName: opSub, tensor.MulName: opMul, tensor.DivName: opDiv,
+	tensor.MaxName: opMax, tensor.MinName: opMin, tensor.PowName: opPow,
 }
 
 // binCost is the relative cost per element, for chunk sizes.
@@ -52,10 +53,10 @@ const (
 )
 
 var unOps = map[string]unOp{
-	"tensor.neg": opNeg, "tensor.abs": opAbs, "tensor.exp": opExp, "tensor.log": opLog,
-	"tensor.sqrt": opSqrt, "tensor.rsqrt": opRsqrt, "tensor.tanh": opTanh, "tensor.sigmoid": opSigmoid,
-	"tensor.relu": opRelu, "tensor.sin": opSin, "tensor.cos": opCos, "tensor.erf": opErf,
-	"tensor.reciprocal": opReciprocal, "tensor.sign": opSign,
+	tensor.NegName: opNeg, tensor.AbsName: opAbs, tensor.ExpName: opExp, tensor.LogName: opLog,
+	tensor.SqrtName: opSqrt, tensor.RsqrtName: opRsqrt, tensor.TanhName: opTanh, tensor.SigmoidName: opSigmoid,
+	tensor.ReluName: opRelu, tensor.SinName: opSin, tensor.CosName: opCos, tensor.ErfName: opErf,
+	tensor.ReciprocalName: opReciprocal, "tensor.sign": opSign,
 }
 
 var unCost = [...]int{opNeg: 1, opAbs: 1, opExp: 8, opLog: 20, opSqrt: 4, opRsqrt: 6, opTanh: 12,
@@ -68,10 +69,10 @@ func registerElementwise(r *interp.Registry) {
 	for name, op := range unOps {
 		r.Register(name, halfAware(unaryKernel(op)))
 	}
-	r.Register("tensor.gelu", halfAware(geluKernel))
-	r.Register("tensor.cmp", halfAware(cmpKernel))
-	r.Register("tensor.select", selectKernel)
-	r.Register("tensor.cast", castKernel)
+	r.Register(tensor.GeluName, halfAware(geluKernel))
+	r.Register(tensor.CmpName, halfAware(cmpKernel))
+	r.Register(tensor.SelectName, selectKernel)
+	r.Register(tensor.CastName, castKernel)
 }
 
 // ---- binary ----

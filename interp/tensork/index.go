@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
 )
 
 func registerIndex(r *interp.Registry) {
-	r.Register("tensor.gather", gatherKernel)
-	r.Register("tensor.scatter_add", halfAware(scatterAddKernel))
+	r.Register(tensor.GatherName, gatherKernel)
+	r.Register(tensor.ScatterAddName, halfAware(scatterAddKernel))
 }
 
 // indices reads a rank-0 or 1-D i64 (or i32) index tensor and checks every

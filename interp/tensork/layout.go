@@ -5,17 +5,18 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
 )
 
 func registerLayout(r *interp.Registry) {
-	r.Register("tensor.broadcast", broadcastKernel)
-	r.Register("tensor.reshape", reshapeKernel)
-	r.Register("tensor.transpose", transposeKernel)
-	r.Register("tensor.slice", sliceKernel)
-	r.Register("tensor.concat", concatKernel)
-	r.Register("tensor.pad", padKernel)
+	r.Register(tensor.BroadcastName, broadcastKernel)
+	r.Register(tensor.ReshapeName, reshapeKernel)
+	r.Register(tensor.TransposeName, transposeKernel)
+	r.Register(tensor.SliceName, sliceKernel)
+	r.Register(tensor.ConcatName, concatKernel)
+	r.Register(tensor.PadName, padKernel)
 }
 
 // ---- strided copies: the engine behind the layout ops ----

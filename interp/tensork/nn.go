@@ -6,16 +6,17 @@ import (
 	"math"
 	"slices"
 
+	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/runtime/f32math"
 )
 
 func registerNN(r *interp.Registry) {
-	r.Register("tensor.softmax", halfAware(softmaxKernel(false)))
-	r.Register("tensor.log_softmax", halfAware(softmaxKernel(true)))
-	r.Register("tensor.layer_norm", halfAware(layerNormKernel))
-	r.Register("tensor.cross_entropy", halfAware(crossEntropyKernel))
+	r.Register(tensor.SoftmaxName, halfAware(softmaxKernel(false)))
+	r.Register(tensor.LogSoftmaxName, halfAware(softmaxKernel(true)))
+	r.Register(tensor.LayerNormName, halfAware(layerNormKernel))
+	r.Register(tensor.CrossEntropyName, halfAware(crossEntropyKernel))
 }
 
 // expOf returns the exponential for the element type: the float32 routine

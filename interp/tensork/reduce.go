@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
 )
@@ -23,11 +24,11 @@ const (
 var redNames = [...]string{redSum: "sum", redMax: "max", redMin: "min", redMean: "mean"}
 
 func registerReduce(r *interp.Registry) {
-	r.Register("tensor.reduce_sum", halfAware(reduceKernel(redSum)))
-	r.Register("tensor.reduce_max", halfAware(reduceKernel(redMax)))
-	r.Register("tensor.reduce_min", halfAware(reduceKernel(redMin)))
-	r.Register("tensor.reduce_mean", halfAware(reduceKernel(redMean)))
-	r.Register("tensor.argmax", halfAware(argmaxKernel))
+	r.Register(tensor.ReduceSumName, halfAware(reduceKernel(redSum)))
+	r.Register(tensor.ReduceMaxName, halfAware(reduceKernel(redMax)))
+	r.Register(tensor.ReduceMinName, halfAware(reduceKernel(redMin)))
+	r.Register(tensor.ReduceMeanName, halfAware(reduceKernel(redMean)))
+	r.Register(tensor.ArgMaxName, halfAware(argmaxKernel))
 }
 
 // rowBlock is the fixed length of the pieces a long reduced row is split

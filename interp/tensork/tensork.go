@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
 )
@@ -15,11 +16,11 @@ func Register(r *interp.Registry) {
 	registerLayout(r)
 	registerIndex(r)
 	registerReduce(r)
-	r.Register("tensor.matmul", halfAware(matmulKernel))
-	r.Register("tensor.conv2d", halfAware(conv2dKernel))
-	r.Register("tensor.max_pool2d", halfAware(maxPool2dKernel))
+	r.Register(tensor.MatMulName, halfAware(matmulKernel))
+	r.Register(tensor.Conv2DName, halfAware(conv2dKernel))
+	r.Register(tensor.MaxPool2DName, halfAware(maxPool2dKernel))
 	registerNN(r)
-	r.Register("tensor.dim", dimKernel)
+	r.Register(tensor.DimName, dimKernel)
 }
 
 // tensorArgs checks the operand count and returns the operands as tensors.

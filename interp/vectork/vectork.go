@@ -30,12 +30,12 @@ import (
 // Register adds the kernels of the vector dialect to r.
 func Register(r *interp.Registry) {
 	for name, k := range map[string]interp.Kernel{
-		"vector.load":      loadKernel,
-		"vector.store":     storeKernel,
-		"vector.broadcast": broadcastKernel,
-		"vector.splat":     broadcastKernel,
-		"vector.fma":       fmaKernel,
-		"vector.reduction": reductionKernel,
+		vector.LoadName:      loadKernel,
+		vector.StoreName:     storeKernel,
+		vector.BroadcastName: broadcastKernel,
+		vector.SplatName:     broadcastKernel,
+		vector.FMAName:       fmaKernel,
+		vector.ReductionName: reductionKernel,
 	} {
 		r.Register(name, withFreedNotes(k))
 	}

@@ -196,13 +196,13 @@ func (p *parser) parseCommaList(open, close, context string, elem func() error) 
 // ---- Top level ----
 
 func (p *parser) parseFile() (*ir.Operation, error) {
-	if p.ctx.LookupOp("builtin.module") == nil {
+	if p.ctx.LookupOp(ir.ModuleOpName) == nil {
 		return nil, fmt.Errorf("asm: the builtin dialect is not loaded in the context")
 	}
 	region := &ir.Region{}
 	body := ir.NewBlock(nil, nil)
 	region.PushBack(body)
-	module := p.ctx.NewOp(&ir.OperationState{Name: "builtin.module", Loc: ir.FileLineCol(p.file, 0, 0), Regions: []*ir.Region{region}})
+	module := p.ctx.NewOp(&ir.OperationState{Name: ir.ModuleOpName, Loc: ir.FileLineCol(p.file, 0, 0), Regions: []*ir.Region{region}})
 	p.pushIsolated()
 	p.opStack = append(p.opStack, module.Def())
 	for p.tok.kind != tokEOF {
@@ -225,7 +225,7 @@ func (p *parser) parseFile() (*ir.Operation, error) {
 	if err := p.resolveDeferredLocs(module); err != nil {
 		return nil, err
 	}
-	if first := body.First(); first != nil && first == body.Last() && first.Name() == "builtin.module" {
+	if first := body.First(); first != nil && first == body.Last() && first.Name() == ir.ModuleOpName {
 		first.Remove()
 		module.Erase()
 		return first, nil
@@ -420,7 +420,7 @@ func (p *parser) resolveValue(name string, num int, t ir.Type, off int32) (ir.Va
 		}
 		return ph.Result(0), nil
 	}
-	ph := p.ctx.NewOp(&ir.OperationState{Name: "builtin.unrealized_forward_reference", ResultTypes: []ir.Type{t}, Loc: p.locOf(off)})
+	ph := p.ctx.NewOp(&ir.OperationState{Name: forwardRefOpName, ResultTypes: []ir.Type{t}, Loc: p.locOf(off)})
 	e.placeholds[num] = ph
 	return ph.Result(0), nil
 }
@@ -904,3 +904,8 @@ func containsByte(b []byte, c byte) bool {
 	}
 	return false
 }
+
+// forwardRefOpName names the placeholder ops that stand for SSA values used
+// before their definition while parsing (MLIR's parser does the same); no
+// dialect defines it and none survives a successful parse.
+const forwardRefOpName = "builtin.unrealized_forward_reference"

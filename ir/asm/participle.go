@@ -365,7 +365,7 @@ func GenericGrammar() (string, error) {
 // reference grammar and builds the same IR as Parse (implicit module
 // included). Operations in custom form are rejected with a located error.
 func ParseParticiple(ctx *ir.Context, src []byte, opts ParseOptions) (op *ir.Operation, err error) {
-	if ctx.LookupOp("builtin.module") == nil {
+	if ctx.LookupOp(ir.ModuleOpName) == nil {
 		return nil, fmt.Errorf("asm: the builtin dialect is not loaded in the context")
 	}
 	g, err := genericGrammar()
@@ -548,7 +548,7 @@ func (b *builder) file(f *pFile) (*ir.Operation, error) {
 	region := &ir.Region{}
 	body := ir.NewBlock(nil, nil)
 	region.PushBack(body)
-	module := p.ctx.NewOp(&ir.OperationState{Name: "builtin.module", Loc: ir.FileLineCol(p.file, 0, 0), Regions: []*ir.Region{region}})
+	module := p.ctx.NewOp(&ir.OperationState{Name: ir.ModuleOpName, Loc: ir.FileLineCol(p.file, 0, 0), Regions: []*ir.Region{region}})
 	p.pushIsolated()
 	p.opStack = append(p.opStack, module.Def())
 	for _, it := range f.Items {
@@ -571,7 +571,7 @@ func (b *builder) file(f *pFile) (*ir.Operation, error) {
 	if err := p.resolveDeferredLocs(module); err != nil {
 		return nil, err
 	}
-	if first := body.First(); first != nil && first == body.Last() && first.Name() == "builtin.module" {
+	if first := body.First(); first != nil && first == body.Last() && first.Name() == ir.ModuleOpName {
 		first.Remove()
 		module.Erase()
 		return first, nil

@@ -19,6 +19,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/tt-compiler/tt/dialects/function"
 )
 
 func main() {
@@ -109,7 +111,7 @@ func countOps(args []string) int {
 	n := 0
 	for _, line := range strings.Split(string(out), "\n") {
 		t := strings.TrimSpace(line)
-		if t == "" || t == "}" || strings.HasPrefix(t, "module") || strings.HasPrefix(t, "func.func") {
+		if t == "" || t == "}" || strings.HasPrefix(t, "module") || strings.HasPrefix(t, function.FuncName) {
 			continue
 		}
 		n++
