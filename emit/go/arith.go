@@ -27,21 +27,23 @@ var floatUnary = map[string]string{
 }
 
 // f32Fast maps the math ops that f32 operands compute with the fast
-// single-precision functions of runtime/f32math (copied into generated
-// code with the prefix ttF32), as the interpreter (interp/arithk) does.
+// single-precision functions of package numerics (copied into generated
+// code with the prefix ttNum), as the interpreter (interp/arithk) does.
 var f32Fast = map[string]string{
-	"math.exp": "Exp", "math.log": "Log", "math.tanh": "Tanh", "math.erf": "Erf",
+	"math.exp": "ExpF32", "math.log": "LogF32", "math.tanh": "TanhF32", "math.erf": "ErfF32",
 }
 
 // floatBinaryMath maps binary math ops to Go's math functions.
 var floatBinaryMath = map[string]string{
-	"math.powf": "Pow", "math.atan2": "Atan2", "math.copysign": "Copysign", "arith.remf": "Mod",
+	"math.atan2": "Atan2", "math.copysign": "Copysign",
 }
 
-// floatBinaryHelper maps min/max ops to run-time helpers.
-var floatBinaryHelper = map[string]string{
-	"arith.maxf": "ttMaximum", "arith.maximumf": "ttMaximum", "arith.minf": "ttMinimum",
-	"arith.minimumf": "ttMinimum", "arith.maxnumf": "ttMaxNum", "arith.minnumf": "ttMinNum",
+// floatRule maps float ops to their rule in package numerics (generic in
+// the element type).
+var floatRule = map[string]string{
+	"arith.maxf": "Maximum", "arith.maximumf": "Maximum", "arith.minf": "Minimum",
+	"arith.minimumf": "Minimum", "arith.maxnumf": "MaxNum", "arith.minnumf": "MinNum",
+	"arith.remf": "Rem", "math.powf": "Pow", "math.rsqrt": "Rsqrt", "math.fpowi": "PowI",
 }
 
 // cmpiNames and cmpfNames are the predicates in MLIR's enum order.
@@ -161,6 +163,7 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 	}
 	goT := out.GoType()
 	rt := f.m.useRT
+	num := f.numCall
 	viaF64 := func(fn string, xs ...string) string {
 		f.m.imports["math"] = true
 		if out == F64 {
@@ -181,8 +184,7 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			return bad()
 		}
 		if fast, ok := f32Fast[name]; ok && out == F32 {
-			rt(f32mathPrefix + fast)
-			return f32mathPrefix + fast + "(" + a[0] + ")", nil
+			return num(fast, a[0]), nil
 		}
 		return viaF64(fn, a[0]), nil
 	}
@@ -192,12 +194,11 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 		}
 		return viaF64(fn, a[0], a[1]), nil
 	}
-	if fn, ok := floatBinaryHelper[name]; ok {
-		if err := want(2); err != nil || !in.IsFloat() {
+	if fn, ok := floatRule[name]; ok {
+		if err := want(op.NumOperands()); err != nil || !in.IsFloat() {
 			return bad()
 		}
-		rt(fn)
-		return fn + "(" + a[0] + ", " + a[1] + ")", nil
+		return num(fn, a...), nil
 	}
 	switch name {
 	case "arith.addf", "arith.subf", "arith.divf":
@@ -217,15 +218,6 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			return bad()
 		}
 		return "-" + a[0], nil
-	case "math.rsqrt":
-		if err := want(1); err != nil || !in.IsFloat() {
-			return bad()
-		}
-		f.m.imports["math"] = true
-		if out == F64 {
-			return "1 / math.Sqrt(" + a[0] + ")", nil
-		}
-		return "float32(1 / math.Sqrt(float64(" + a[0] + ")))", nil
 	case "math.fma", "vector.fma":
 		if err := want(3); err != nil || !in.IsFloat() {
 			return bad()
@@ -234,29 +226,7 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			f.m.imports["math"] = true
 			return "math.FMA(" + a[0] + ", " + a[1] + ", " + a[2] + ")", nil
 		}
-		if name == "vector.fma" {
-			// Rounded once to f32, as the interpreter's vector.fma.
-			rt("ttFMAOdd")
-			return "float32(ttFMAOdd(float64(" + a[0] + "), float64(" + a[1] + "), float64(" + a[2] + ")))", nil
-		}
-		// math.fma, as the interpreter: the float64 FMA (the product of f32
-		// values is exact in float64, so one float64 addition) rounded to
-		// f32.
-		return "float32(float64(" + a[0] + ")*float64(" + a[1] + ") + float64(" + a[2] + "))", nil
-	case "math.fpowi":
-		if err := want(2); err != nil || !in.IsFloat() {
-			return bad()
-		}
-		f.m.imports["math"] = true
-		x := a[0]
-		if out == F32 {
-			x = "float64(" + x + ")"
-		}
-		r := "math.Pow(" + x + ", float64(" + a[1] + "))"
-		if out == F32 {
-			r = "float32(" + r + ")"
-		}
-		return r, nil
+		return num("FMAF32", a...), nil
 	case "math.isnan":
 		if err := want(1); err != nil || !in.IsFloat() {
 			return bad()
@@ -358,10 +328,6 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 		}
 		return T + "(" + U + "(" + a[0] + ") " + sym + " " + U + "(" + a[1] + "))", nil
 	}
-	call := func(fn string, xs ...string) string {
-		rt(fn)
-		return fn + "(" + strings.Join(xs, ", ") + ")"
-	}
 	switch name {
 	case "arith.addi":
 		return bin("+")
@@ -409,27 +375,27 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 		if err := want(2); err != nil {
 			return "", err
 		}
-		return call("ttCeilDivS", a[0], a[1]), nil
+		return num("CeilDivS", a[0], a[1]), nil
 	case "arith.floordivsi":
 		if err := want(2); err != nil {
 			return "", err
 		}
-		return call("ttFloorDivS", a[0], a[1]), nil
+		return num("FloorDivS", a[0], a[1]), nil
 	case "arith.ceildivui":
 		if err := want(2); err != nil {
 			return "", err
 		}
-		return T + "(" + call("ttCeilDivU", U+"("+a[0]+")", U+"("+a[1]+")") + ")", nil
+		return T + "(" + num("CeilDivU", U+"("+a[0]+")", U+"("+a[1]+")") + ")", nil
 	case "math.absi":
 		if err := want(1); err != nil {
 			return "", err
 		}
-		return call("ttAbsI", a[0]), nil
+		return num("AbsI", a[0]), nil
 	case "math.ipowi":
 		if err := want(2); err != nil {
 			return "", err
 		}
-		return call("ttIPow", a[0], a[1]), nil
+		return num("IPow", a[0], a[1]), nil
 	case "math.ctlz", "math.cttz", "math.ctpop":
 		if err := want(1); err != nil {
 			return "", err
@@ -461,29 +427,37 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			return bad()
 		}
 		if in == I32 {
-			return call("ttAddUIExtended32", a[0], a[1]), nil
+			return num("AddUIExtended32", a[0], a[1]), nil
 		}
 		if in == I64 {
-			return call("ttAddUIExtended64", a[0], a[1]), nil
+			return num("AddUIExtended64", a[0], a[1]), nil
 		}
 		return "", errAt(op, "is not supported on index")
 	case "arith.mulsi_extended", "arith.mului_extended":
 		if err := want(2); err != nil || op.NumResults() != 2 {
 			return bad()
 		}
-		signed := "false"
+		fn := "MulUIExtended"
 		if name == "arith.mulsi_extended" {
-			signed = "true"
+			fn = "MulSIExtended"
 		}
 		if in == I32 {
-			return call("ttMulExtended32", a[0], a[1], signed), nil
+			return num(fn+"32", a[0], a[1]), nil
 		}
 		if in == I64 {
-			return call("ttMulExtended64", a[0], a[1], signed), nil
+			return num(fn+"64", a[0], a[1]), nil
 		}
 		return "", errAt(op, "is not supported on index")
 	}
 	return "", errAt(op, "operation is not supported by the Go backend")
+}
+
+// numCall returns a call of the rule fn of package numerics (copied into
+// the generated file as numericsPrefix+fn) with the arguments xs.
+func (f *fnEmitter) numCall(fn string, xs ...string) string {
+	name := numericsPrefix + fn
+	f.m.useRT(name)
+	return name + "(" + strings.Join(xs, ", ") + ")"
 }
 
 // boolExpr is the integer ops on i1 (Go bool), with the interpreter's
@@ -569,6 +543,7 @@ func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string
 		return "", true, errAt(op, "cannot convert %s to %s", in, out)
 	}
 	rt := f.m.useRT
+	num := f.numCall
 	T := out.GoType()
 	switch name {
 	case "arith.extf", "arith.truncf":
@@ -620,11 +595,9 @@ func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string
 		case out == F64:
 			return "float64(uint64(" + x + "))", true, nil
 		case signed:
-			rt("ttSIToFP32")
-			return "ttSIToFP32(int64(" + x + "))", true, nil
+			return num("SIToF32", "int64("+x+")"), true, nil
 		}
-		rt("ttUIToFP32")
-		return "ttUIToFP32(uint64(" + x + "))", true, nil
+		return num("UIToF32", "uint64("+x+")"), true, nil
 	case "arith.fptosi", "arith.fptoui":
 		if !in.IsFloat() || out.IsFloat() {
 			return bad()
@@ -634,22 +607,24 @@ func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string
 			f64 = x
 		}
 		if out == I1 {
-			f.m.imports["math"] = true
-			return "math.Trunc(" + f64 + ") != 0", true, nil
+			// An i1 result is the low bit: 0 or 1 for fptoui, 0 or -1
+			// (true) for fptosi, the indefinite value 1 (true) out of range.
+			if name == "arith.fptosi" {
+				return num("FPToSI", f64, "1") + " != 0", true, nil
+			}
+			return num("FPToUI", f64, "1") + " != 0", true, nil
 		}
 		w := "64"
 		if out == I32 {
 			w = "32"
 		}
 		if name == "arith.fptosi" {
-			rt("ttFPToSI")
-			return T + "(ttFPToSI(" + f64 + ", " + w + "))", true, nil
+			return T + "(" + num("FPToSI", f64, w) + ")", true, nil
 		}
-		rt("ttFPToUI")
 		if out == I32 {
-			return "int32(uint32(ttFPToUI(" + f64 + ", 32)))", true, nil
+			return "int32(uint32(" + num("FPToUI", f64, "32") + "))", true, nil
 		}
-		return T + "(ttFPToUI(" + f64 + ", 64))", true, nil
+		return T + "(" + num("FPToUI", f64, "64") + ")", true, nil
 	case "arith.bitcast":
 		f.m.imports["math"] = true
 		switch {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
-	"github.com/tt-compiler/tt/runtime/f32math"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 func registerNN(r *interp.Registry) {
@@ -23,7 +23,7 @@ func registerNN(r *interp.Registry) {
 func expOf[T floatT]() func(T) T {
 	var z T
 	if _, ok := any(z).(float32); ok {
-		f := f32math.Exp
+		f := numerics.ExpF32
 		return any(f).(func(T) T)
 	}
 	return func(v T) T { return T(math.Exp(float64(v))) }
@@ -108,7 +108,7 @@ func softmaxRowF32(x, out []float32, logOut bool) bool {
 	if m != m || math.IsInf(float64(m), 0) {
 		return false
 	}
-	sum := f32math.ExpShifted(out, x, m)
+	sum := numerics.ExpShiftedF32(out, x, m)
 	if logOut {
 		// (x - max) - log(sum), as PyTorch: subtracting max first keeps
 		// the result exact for large logits.
@@ -160,7 +160,7 @@ func softmaxCols[T floatT](x, out []T, o, n, inner, i0, i1 int, m []T, s []float
 	}
 	for r := 0; r < n; r++ {
 		for i, v := range x[row(r) : row(r)+len(m)] {
-			m[i] = maxNaN(m[i], v)
+			m[i] = numerics.Maximum(m[i], v)
 		}
 	}
 	for r := 0; r < n; r++ {
