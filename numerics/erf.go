@@ -82,6 +82,17 @@ func erfMid(a float64) float64 {
 	}
 }
 
+// The constants of the GELU formulas, which the decomposition of
+// tensor.gelu (dialects/tensor) uses too.
+const (
+	// GeluInvSqrt2 is 1/√2, the scale of erf's argument.
+	GeluInvSqrt2 = 1 / math.Sqrt2
+	// GeluTanhBeta is √(2/π), the scale of tanh's argument.
+	GeluTanhBeta = 0.7978845608028654
+	// GeluTanhCubic is the coefficient of x³ in tanh's argument.
+	GeluTanhCubic = 0.044715
+)
+
 // GeluF32 is tensor.gelu with approximate "none" on f32: x/2·(1 +
 // erf(x/√2)) computed as the decomposition of tensor.gelu writes it,
 // (x·0.5)·(1 + ErfF32(x·c)) with c = 1/√2 rounded to float32, every step
@@ -93,9 +104,8 @@ func erfMid(a float64) float64 {
 // above -2e-7; PyTorch 1.13 gives 0 or a few-ulp-wrong value there too).
 // GeluF32(-Inf) is NaN (-Inf·0) and GeluF32(NaN) is NaN.
 func GeluF32(x float32) float32 {
-	const invSqrt2 = float32(1 / math.Sqrt2)
 	half := float32(x * 0.5)
-	return half * (1 + ErfF32(float32(x*invSqrt2)))
+	return half * (1 + ErfF32(float32(x*float32(GeluInvSqrt2))))
 }
 
 // GeluTanhF32 is tensor.gelu with approximate "tanh" on f32: x/2·(1 +
@@ -105,27 +115,24 @@ func GeluF32(x float32) float32 {
 // In the negative tail tanh rounds to -1 and the result to -0 (below x ≈
 // -5.2); GeluTanhF32(-Inf) is NaN.
 func GeluTanhF32(x float32) float32 {
-	const beta = float32(0.7978845608028654) // √(2/π)
 	cube := float32(float32(x*x) * x)
-	poly := x + float32(0.044715*cube)
+	poly := x + float32(float32(GeluTanhCubic)*cube)
 	half := float32(x * 0.5)
-	return half * (1 + TanhF32(float32(beta*poly)))
+	return half * (1 + TanhF32(float32(float32(GeluTanhBeta)*poly)))
 }
 
 // GeluF64 is tensor.gelu with approximate "none" on f64, the formula of
 // GeluF32 in float64 with math.Erf.
 func GeluF64(x float64) float64 {
-	const invSqrt2 = 1 / math.Sqrt2
 	half := float64(x * 0.5)
-	return half * (1 + math.Erf(float64(x*invSqrt2)))
+	return half * (1 + math.Erf(float64(x*GeluInvSqrt2)))
 }
 
 // GeluTanhF64 is tensor.gelu with approximate "tanh" on f64, the formula
 // of GeluTanhF32 in float64 with math.Tanh.
 func GeluTanhF64(x float64) float64 {
-	const beta = 0.7978845608028654 // √(2/π)
 	cube := float64(float64(x*x) * x)
-	poly := x + float64(0.044715*cube)
+	poly := x + float64(GeluTanhCubic*cube)
 	half := float64(x * 0.5)
-	return half * (1 + math.Tanh(float64(beta*poly)))
+	return half * (1 + math.Tanh(float64(GeluTanhBeta*poly)))
 }

@@ -1,14 +1,8 @@
 package numerics
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"io/fs"
 	"math"
 	"math/rand/v2"
-	"strconv"
-	"strings"
 	"testing"
 )
 
@@ -129,122 +123,4 @@ func TestExpShifted(t *testing.T) {
 	if math.Abs(sum-want) > 1e-12*want {
 		t.Errorf("sum %g, want %g", sum, want)
 	}
-}
-
-// The package follows the rules that let emit/go copy its source: only
-// the standard library is imported (embed for Source only), no methods,
-// struct types or go statements, and no local identifier has the name of a
-// package-level one.
-func TestSourceRules(t *testing.T) {
-	fset := token.NewFileSet()
-	entries, err := fs.ReadDir(Source, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	top := map[string]bool{}
-	var files []string
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), "_test.go") || !strings.HasSuffix(e.Name(), ".go") {
-			continue
-		}
-		files = append(files, e.Name())
-	}
-	if len(files) < 5 {
-		t.Fatalf("Source holds %v", files)
-	}
-	for _, name := range files {
-		src, _ := fs.ReadFile(Source, name)
-		f, err := parser.ParseFile(fset, name, src, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, im := range f.Imports {
-			p, _ := strconv.Unquote(im.Path.Value)
-			if strings.Contains(strings.Split(p, "/")[0], ".") || p == "embed" && name != "source.go" {
-				t.Errorf("%s imports %s", name, p)
-			}
-		}
-		for _, obj := range f.Scope.Objects {
-			top[obj.Name] = true
-		}
-	}
-	for _, name := range files {
-		src, _ := fs.ReadFile(Source, name)
-		f, _ := parser.ParseFile(fset, name, src, 0)
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok {
-				continue
-			}
-			if fd.Recv != nil {
-				t.Errorf("%s: method %s", name, fd.Name.Name)
-			}
-			ast.Inspect(fd, func(n ast.Node) bool {
-				switch n.(type) {
-				case *ast.GoStmt:
-					t.Errorf("%s: %s starts a goroutine", name, fd.Name.Name)
-				case *ast.StructType:
-					t.Errorf("%s: %s uses a struct type", name, fd.Name.Name)
-				}
-				return true
-			})
-			for _, local := range localNames(fd) {
-				if top[local] {
-					t.Errorf("%s: %s declares a local %s, the name of a package-level identifier", name, fd.Name.Name, local)
-				}
-			}
-		}
-	}
-}
-
-// localNames returns the identifiers a function declares: parameters,
-// results, variables and constants, in any scope of its body.
-func localNames(fd *ast.FuncDecl) []string {
-	var out []string
-	fields := func(l *ast.FieldList) {
-		if l == nil {
-			return
-		}
-		for _, f := range l.List {
-			for _, n := range f.Names {
-				out = append(out, n.Name)
-			}
-		}
-	}
-	fields(fd.Type.Params)
-	fields(fd.Type.Results)
-	if fd.Body == nil {
-		return out
-	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE {
-				for _, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok {
-						out = append(out, id.Name)
-					}
-				}
-			}
-		case *ast.RangeStmt:
-			if n.Tok == token.DEFINE {
-				for _, l := range []ast.Expr{n.Key, n.Value} {
-					if id, ok := l.(*ast.Ident); ok {
-						out = append(out, id.Name)
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for _, id := range n.Names {
-				out = append(out, id.Name)
-			}
-		case *ast.TypeSpec:
-			out = append(out, n.Name.Name)
-		case *ast.FuncType:
-			fields(n.Params)
-			fields(n.Results)
-		}
-		return true
-	})
-	return out
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 // Folders of the arith ops, following MLIR 16's ArithOps.cpp.
@@ -366,7 +367,7 @@ func foldMaxF(op *ir.Operation, ops []ir.Attribute) fres {
 	if isFloatConst(ops[1], math.Inf(-1)) { // maxf(x, -inf) -> x
 		return foldToValue(op.Operand(0))
 	}
-	return floatBinFold(func(_ ir.Type, a, b float64) float64 { return fmaximum(a, b) })(op, ops)
+	return floatBinFold(func(_ ir.Type, a, b float64) float64 { return numerics.Maximum(a, b) })(op, ops)
 }
 
 func foldMinF(op *ir.Operation, ops []ir.Attribute) fres {
@@ -376,7 +377,7 @@ func foldMinF(op *ir.Operation, ops []ir.Attribute) fres {
 	if isFloatConst(ops[1], math.Inf(1)) { // minf(x, +inf) -> x
 		return foldToValue(op.Operand(0))
 	}
-	return floatBinFold(func(_ ir.Type, a, b float64) float64 { return fminimum(a, b) })(op, ops)
+	return floatBinFold(func(_ ir.Type, a, b float64) float64 { return numerics.Minimum(a, b) })(op, ops)
 }
 
 func foldMulF(op *ir.Operation, ops []ir.Attribute) fres {

@@ -259,7 +259,9 @@ func diffCases() []diffCase {
 			}
 		}
 	}
-	for _, op := range []string{"addf", "subf", "mulf", "divf", "remf", "maxf", "minf"} {
+	// remf is left out: MLIR 16 folds it with IEEE remainder, tt with fmod
+	// (as later MLIR versions); TestFold and test/lit/arith/remf.mlir cover it.
+	for _, op := range []string{"addf", "subf", "mulf", "divf", "maxf", "minf"} {
 		for _, t := range floatTypes {
 			vals := uniqFloats(t, 16)
 			for _, a := range vals {

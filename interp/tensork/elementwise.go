@@ -327,7 +327,7 @@ func unaryCommon[T floatT](op unOp, x, out []T) bool {
 }
 
 // unaryF32 computes a unary op on float32 values: exp, log, tanh, sigmoid
-// and erf with the float32 routines of runtime/f32math (within a few ulp;
+// and erf with the float32 rules of package numerics (within a few ulp;
 // the compiled code and the loop-level interpreter use the same ones), the
 // others in float64 rounded once.
 func unaryF32(op unOp, x, out []float32) {

@@ -67,12 +67,13 @@ func.func @int_constants() -> (i32, i8, i32, i32, i16, i64, index, i1) {
 // CHECK-NEXT: %true = arith.constant true
 // CHECK-NEXT: %cst_0 = arith.constant 0.010000000000000002 : f64
 // CHECK-NEXT: %cst_1 = arith.constant 0x7F800000 : f32
-// CHECK-NEXT: %cst_2 = arith.constant -7.500000e-01 : f32
-// CHECK-NEXT: %cst_3 = arith.constant -0.000000e+00 : f32
-// CHECK-NEXT: %cst_4 = arith.constant 0x7FC00000 : f32
-// CHECK-NEXT: %cst_5 = arith.constant 3.750000e+00 : f32
-// CHECK-NEXT: return %cst_5, %cst_4, %cst_3, %cst_2, %cst_1, %cst_0, %true, %c2_i32, %cst : f32, f32, f32, f32, f32, f64, i1, i32, f32
-func.func @float_constants() -> (f32, f32, f32, f32, f32, f64, i1, i32, f32) {
+// CHECK-NEXT: %cst_2 = arith.constant -0.000000e+00 : f32
+// CHECK-NEXT: %cst_3 = arith.constant 0x7FC00000 : f32
+// CHECK-NEXT: %cst_4 = arith.constant 3.750000e+00 : f32
+// CHECK-NEXT: return %cst_4, %cst_3, %cst_2, %cst_1, %cst_0, %true, %c2_i32, %cst : f32, f32, f32, f32, f64, i1, i32, f32
+// (arith.remf is not here: MLIR 16 folds it with IEEE remainder, tt with
+// fmod, as later MLIR versions do; see remf.mlir.)
+func.func @float_constants() -> (f32, f32, f32, f32, f64, i1, i32, f32) {
   %a = arith.constant 1.5 : f32
   %b = arith.constant 2.25 : f32
   %nan = arith.constant 0x7FC00000 : f32
@@ -81,14 +82,13 @@ func.func @float_constants() -> (f32, f32, f32, f32, f32, f64, i1, i32, f32) {
   %0 = arith.addf %a, %b : f32
   %1 = arith.maxf %a, %nan : f32
   %2 = arith.minf %z, %pz : f32
-  %3 = arith.remf %b, %a : f32
   %4 = arith.divf %a, %pz : f32
   %d = arith.constant 0.1 : f64
   %5 = arith.mulf %d, %d : f64
   %6 = arith.cmpf ult, %a, %nan : f32
   %7 = arith.fptosi %b : f32 to i32
   %8 = arith.negf %a : f32
-  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : f32, f32, f32, f32, f32, f64, i1, i32, f32
+  return %0, %1, %2, %4, %5, %6, %7, %8 : f32, f32, f32, f32, f64, i1, i32, f32
 }
 
 // -----
