@@ -5,6 +5,7 @@ import (
 	"math/big"
 
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 // The math dialect: elementary functions on floats (and a few on
@@ -175,6 +176,24 @@ var mathIntUnary = []struct {
 	{"ctpop", "counts the number of set bits of an integer value", "The number of one bits.\n\nExample: `%a = math.ctpop %b : i32`", apInt.ctpop},
 }
 
+// IPowI is math.ipowi: an integer raised to an integer power.
+var IPowI = intBinaryOp(opSpec{name: "math.ipowi", summary: "signed integer raised to the power of operation",
+	description: "lhs raised to the power rhs, both signed, with wraparound (numerics.IPow). A negative exponent " +
+		"gives 1/lhs**|rhs| truncated toward zero: 1 for lhs = 1, ±1 for lhs = -1, 0 otherwise (tt's choice for " +
+		"0**-n, where MLIR's expansion divides by zero; not folded, as in MLIR 16).\n\nExample: `%a = math.ipowi %b, %c : i32`",
+	fold: foldIPowI})
+
+// foldIPowI folds constants as MLIR 16 does, except 0 to a negative power
+// (left alone, as MLIR leaves it).
+func foldIPowI(_ *ir.Operation, ops []ir.Attribute) fres {
+	return foldTo(foldBinary(ops, nil, func(a, b val) (val, bool) {
+		if a.i.isZero() && b.i.isNegative() {
+			return val{}, false
+		}
+		return val{i: mkInt(a.i.w, uint64(numerics.IPow(a.i.s(), b.i.s())))}, true
+	}))
+}
+
 // FMA is math.fma.
 var FMA = func() *ir.OpDef {
 	d := newOp(opSpec{name: "math.fma", summary: "floating point fused multipy-add operation",
@@ -209,5 +228,5 @@ func mathOps() []*ir.OpDef {
 				return foldTo(foldUnary(ops, func(a val) (val, bool) { return val{i: f(a.i)}, true }))
 			}}, SignlessIntegerLike))
 	}
-	return append(ops, FMA)
+	return append(ops, FMA, IPowI)
 }

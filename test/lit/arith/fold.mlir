@@ -241,3 +241,35 @@ func.func @math_constants() -> (f32, f64, f32, f32, f32, i32, f16, f32) {
   %7 = math.powf %h, %two : f32
   return %0, %1, %2, %3, %4, %5, %6, %7 : f32, f64, f32, f32, f32, i32, f16, f32
 }
+
+// -----
+
+// math.ipowi (numerics.IPow): negative exponents truncate 1/a**|b|, 0**-n
+// is left alone, as in MLIR 16.
+// CHECK-LABEL: func.func @ipowi(
+// CHECK-NEXT: %c0_i64 = arith.constant 0 : i64
+// CHECK-NEXT: %c-1_i32 = arith.constant -1 : i32
+// CHECK-NEXT: %c0_i32 = arith.constant 0 : i32
+// CHECK-NEXT: %c27_i32 = arith.constant 27 : i32
+// CHECK-NEXT: %c-2_i32 = arith.constant -2 : i32
+// CHECK-NEXT: %0 = math.ipowi %arg0, %arg1 : i32
+// CHECK-NEXT: %1 = math.ipowi %c0_i32, %c-2_i32 : i32
+// CHECK-NEXT: return %0, %1, %c27_i32, %c0_i32, %c-1_i32, %c0_i64 : i32, i32, i32, i32, i32, i64
+// CHECK-NEXT: }
+func.func @ipowi(%a: i32, %b: i32) -> (i32, i32, i32, i32, i32, i64) {
+  %c0 = arith.constant 0 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %cm1 = arith.constant -1 : i32
+  %cm2 = arith.constant -2 : i32
+  %cm3 = arith.constant -3 : i32
+  %0 = math.ipowi %a, %b : i32
+  %1 = math.ipowi %c0, %cm2 : i32
+  %2 = math.ipowi %c3, %c3 : i32
+  %3 = math.ipowi %c2, %cm1 : i32
+  %4 = math.ipowi %cm1, %cm3 : i32
+  %d2 = arith.constant 2 : i64
+  %d64 = arith.constant 64 : i64
+  %5 = math.ipowi %d2, %d64 : i64
+  return %0, %1, %2, %3, %4, %5 : i32, i32, i32, i32, i32, i64
+}
