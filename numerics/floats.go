@@ -83,9 +83,9 @@ func SignI[T Signed](x T) T {
 	return 0
 }
 
-// SigmoidF64 is tensor.sigmoid on f64: 1 / (1 + e**-x) with math.Exp,
+// SigmoidF64 is tensor.sigmoid on f64: 1 / (1 + e**-x) with ExpF64,
 // the formula PyTorch and the lowering compute (see SigmoidF32).
-func SigmoidF64(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+func SigmoidF64(x float64) float64 { return 1 / (1 + ExpF64(-x)) }
 
 // FMAF32 is math.fma and vector.fma on f32: a·b + c rounded once to
 // float32 (IEEE fusedMultiplyAdd, C's fmaf, LLVM's llvm.fma). The

@@ -152,13 +152,10 @@ var mathFloatBinary = []struct {
 	name, summary, description string
 	fold                       folder
 }{
-	{"atan2", "2-argument arcus tangent of the given values", "The angle of the point (rhs, lhs): atan(lhs / rhs) in the right quadrant.\n\nExample: `%a = math.atan2 %y, %x : f64`",
-		libm2(hpAtan2, func(a, b float64) (float64, bool) {
-			if a == 0 && b == 0 {
-				return defaultNaN, true // APFloat::getNaN
-			}
-			return 0, false
-		})},
+	{"atan2", "2-argument arcus tangent of the given values", "The angle of the point (rhs, lhs): atan(lhs / rhs) in the right quadrant, " +
+		"as C's atan2 (atan2(±0, +0) = ±0, atan2(±0, -0) = ±π), which is what runs. (MLIR 16's folder gives NaN for two zeros; tt folds " +
+		"them as they run.)\n\nExample: `%a = math.atan2 %y, %x : f64`",
+		libm2(hpAtan2, nil)},
 	{"copysign", "A copysign operation", "The magnitude of lhs with the sign of rhs.\n\nExample: `%a = math.copysign %b, %c : f64`",
 		func(op *ir.Operation, ops []ir.Attribute) fres {
 			return foldTo(foldBinary(ops, nil, func(a, b val) (val, bool) { return val{f: math.Copysign(a.f, b.f)}, true }))

@@ -33,6 +33,10 @@ var f32Fast = map[string]string{
 	"math.exp": "ExpF32", "math.log": "LogF32", "math.tanh": "TanhF32", "math.erf": "ErfF32",
 }
 
+// f64Rules maps the math ops whose f64 rule is a function of package
+// numerics rather than Go's math function.
+var f64Rules = map[string]string{"math.exp": "ExpF64", "math.log": "LogF64", "math.log10": "Log10F64"}
+
 // floatBinaryMath maps binary math ops to Go's math functions.
 var floatBinaryMath = map[string]string{
 	"math.atan2": "Atan2", "math.copysign": "Copysign",
@@ -82,6 +86,19 @@ func (f *fnEmitter) emitElementwise(op *ir.Operation) error {
 	if rt.kind == kBuffer {
 		return errAt(op, "arith and math ops on buffers are not supported (they apply to scalars and vectors)")
 	}
+	lanes := 1
+	if rt.kind == kVector {
+		lanes = rt.lanes
+	}
+	if p, ok := constantPredicate(op); ok {
+		// cmpf false and true do not read their operands (which are then
+		// not emitted: Go rejects unused variables).
+		exprs := make([]string, lanes)
+		for l := range exprs {
+			exprs[l] = p
+		}
+		return f.define(op, exprs, false)
+	}
 	var args []*gval
 	for _, v := range op.Operands() {
 		g, err := f.value(op, v)
@@ -95,10 +112,6 @@ func (f *fnEmitter) emitElementwise(op *ir.Operation) error {
 			return errAt(op, "operand and result vector widths differ")
 		}
 		args = append(args, g)
-	}
-	lanes := 1
-	if rt.kind == kVector {
-		lanes = rt.lanes
 	}
 	if op.NumResults() > 1 {
 		if rt.kind == kVector {
@@ -185,6 +198,9 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 		}
 		if fast, ok := f32Fast[name]; ok && out == F32 {
 			return num(fast, a[0]), nil
+		}
+		if rule, ok := f64Rules[name]; ok && out == F64 {
+			return num(rule, a[0]), nil
 		}
 		return viaF64(fn, a[0]), nil
 	}
@@ -450,6 +466,19 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 		return "", errAt(op, "is not supported on index")
 	}
 	return "", errAt(op, "operation is not supported by the Go backend")
+}
+
+// constantPredicate returns "false" or "true" for an arith.cmpf whose
+// predicate is one of those, whose result does not depend on the operands.
+func constantPredicate(op *ir.Operation) (string, bool) {
+	if op.Name() != "arith.cmpf" {
+		return "", false
+	}
+	p, err := predicate(op, cmpfNames)
+	if err != nil || (p != "false" && p != "true") {
+		return "", false
+	}
+	return p, true
 }
 
 // numCall returns a call of the rule fn of package numerics (copied into

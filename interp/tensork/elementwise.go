@@ -380,9 +380,9 @@ func unaryF64(op unOp, x, out []float64) {
 func f64Func(op unOp) func(float64) float64 {
 	switch op {
 	case opExp:
-		return math.Exp
+		return numerics.ExpF64
 	case opLog:
-		return math.Log
+		return numerics.LogF64
 	case opTanh:
 		return math.Tanh
 	case opSigmoid:

@@ -18,15 +18,15 @@ func registerNN(r *interp.Registry) {
 	r.Register("tensor.cross_entropy", halfAware(crossEntropyKernel))
 }
 
-// expOf returns the exponential for the element type: the float32 routine
-// for float32, math.Exp for float64.
+// expOf returns the exponential for the element type: numerics.ExpF32 for
+// float32, numerics.ExpF64 for float64.
 func expOf[T floatT]() func(T) T {
 	var z T
 	if _, ok := any(z).(float32); ok {
 		f := numerics.ExpF32
 		return any(f).(func(T) T)
 	}
-	return func(v T) T { return T(math.Exp(float64(v))) }
+	return func(v T) T { return T(numerics.ExpF64(float64(v))) }
 }
 
 // ---- softmax ----
