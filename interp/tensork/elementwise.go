@@ -729,7 +729,7 @@ func castFrom[S floatT](src []S, out *interp.Tensor, wide func(S) float64) bool 
 	case interp.I1:
 		dst := out.Bool()
 		for i, v := range src {
-			dst[i] = v != 0
+			dst[i] = numerics.FloatToBool(v)
 		}
 	default:
 		return false
