@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/tt-compiler/tt/emit/go/gobuild"
-	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/internal/ttrun"
+	"github.com/tt-compiler/tt/interp"
 )
 
 // tensor.sigmoid of f32 values in the tail is PyTorch's result at every
