@@ -179,7 +179,7 @@ func TestInt32(t *testing.T)   { intSuite("i32", i32Edges, i32Pairs).run(t) }
 // and the interpreter.
 func TestFloat16(t *testing.T)  { floatSuite("f16", floatEdges, floatPairs).run(t) }
 func TestBFloat16(t *testing.T) { floatSuite("bf16", floatEdges, floatPairs).run(t) }
-func TestInt64(t *testing.T)   { intSuite("i64", i64Edges, i64Pairs).run(t) }
+func TestInt64(t *testing.T)    { intSuite("i64", i64Edges, i64Pairs).run(t) }
 
 // run evaluates every op at every level and compares with the reference.
 func (s *suite) run(t *testing.T) {
