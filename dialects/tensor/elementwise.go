@@ -85,15 +85,14 @@ var (
 
 // Element-wise unary ops.
 var (
-	NegOp     = unary("neg", "Element-wise negation", "Computes `-x` (`torch.neg`).", NumericTensor)
-	AbsOp     = unary("abs", "Element-wise absolute value", "Computes `|x|` (`torch.abs`).", NumericTensor)
-	ExpOp     = unary("exp", "Element-wise exponential", "Computes `e^x` (`torch.exp`).", FloatTensor)
-	LogOp     = unary("log", "Element-wise natural logarithm", "Computes `ln x` (`torch.log`); NaN for negative x, -inf for 0.", FloatTensor)
-	SqrtOp    = unary("sqrt", "Element-wise square root", "Computes `sqrt(x)` (`torch.sqrt`).", FloatTensor)
-	RsqrtOp   = unary("rsqrt", "Element-wise reciprocal square root", "Computes `1 / sqrt(x)` (`torch.rsqrt`), the square root and the division each rounded to the element type.", FloatTensor)
-	TanhOp    = unary("tanh", "Element-wise hyperbolic tangent", "Computes `tanh(x)` (`torch.tanh`).", FloatTensor)
-	SigmoidOp = unary("sigmoid", "Element-wise logistic sigmoid", "Computes `1 / (1 + e^-x)` (`torch.sigmoid`), exactly that formula in the element type, as PyTorch: "+
-		"below x ≈ -88.7 in f32, e^-x overflows and the result is 0.", FloatTensor)
+	NegOp        = unary("neg", "Element-wise negation", "Computes `-x` (`torch.neg`).", NumericTensor)
+	AbsOp        = unary("abs", "Element-wise absolute value", "Computes `|x|` (`torch.abs`).", NumericTensor)
+	ExpOp        = unary("exp", "Element-wise exponential", "Computes `e^x` (`torch.exp`).", FloatTensor)
+	LogOp        = unary("log", "Element-wise natural logarithm", "Computes `ln x` (`torch.log`); NaN for negative x, -inf for 0.", FloatTensor)
+	SqrtOp       = unary("sqrt", "Element-wise square root", "Computes `sqrt(x)` (`torch.sqrt`).", FloatTensor)
+	RsqrtOp      = unary("rsqrt", "Element-wise reciprocal square root", "Computes `1 / sqrt(x)` (`torch.rsqrt`), the square root and the division each rounded to the element type.", FloatTensor)
+	TanhOp       = unary("tanh", "Element-wise hyperbolic tangent", "Computes `tanh(x)` (`torch.tanh`).", FloatTensor)
+	SigmoidOp    = unary("sigmoid", "Element-wise logistic sigmoid", "Computes `1 / (1 + e^-x)` (`torch.sigmoid`), exactly that formula in the element type, as PyTorch: below x ≈ -88.7 in f32, e^-x overflows and the result is 0.", FloatTensor)
 	ReluOp       = unary("relu", "Element-wise rectified linear unit", "Computes `x < 0 ? 0 : x` (`torch.relu`): NaN stays NaN and -0 stays -0.", NumericTensor)
 	SinOp        = unary("sin", "Element-wise sine", "Computes `sin(x)` (`torch.sin`).", FloatTensor)
 	CosOp        = unary("cos", "Element-wise cosine", "Computes `cos(x)` (`torch.cos`).", FloatTensor)
