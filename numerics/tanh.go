@@ -1,11 +1,11 @@
-package f32math
+package numerics
 
 import "math"
 
-// Tanh returns tanh(x), within 2 ulp of the exact result (Cephes' tanhf:
+// TanhF32 returns tanh(x), within 2 ulp of the exact result (Cephes' tanhf:
 // an odd polynomial for |x| <= 0.625, 1 - 2/(e**2|x| + 1) above).
-// Tanh(±Inf) = ±1, Tanh(NaN) is NaN, and the sign of zero is kept.
-func Tanh(x float32) float32 {
+// TanhF32(±Inf) = ±1, TanhF32(NaN) is NaN, and the sign of zero is kept.
+func TanhF32(x float32) float32 {
 	ax := x
 	if ax < 0 {
 		ax = -ax
@@ -14,7 +14,7 @@ func Tanh(x float32) float32 {
 		if ax > 10 { // tanh rounds to ±1 in float32 (NaN fails this test)
 			return float32(math.Copysign(1, float64(x)))
 		}
-		z := 1 - 2/(Exp(2*ax)+1)
+		z := 1 - 2/(ExpF32(2*ax)+1)
 		if x < 0 {
 			z = -z
 		}

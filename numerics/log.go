@@ -1,8 +1,8 @@
-package f32math
+package numerics
 
 import "math"
 
-// Log follows Cephes' logf: x = 2**e · m with m in [√½, √2), log(m) =
+// LogF32 follows Cephes' logf: x = 2**e · m with m in [√½, √2), log(m) =
 // f - f²/2 + f³·P(f) for f = m - 1, and e·ln2 added in two parts.
 
 const (
@@ -11,10 +11,10 @@ const (
 	two23 = 8388608.0
 )
 
-// Log returns the natural logarithm of x, within 1 ulp of the exact
-// result. Log(+Inf) = +Inf, Log(±0) = -Inf, Log(x < 0) = NaN, Log(NaN) is
+// LogF32 returns the natural logarithm of x, within 1 ulp of the exact
+// result. LogF32(+Inf) = +Inf, LogF32(±0) = -Inf, LogF32(x < 0) = NaN, LogF32(NaN) is
 // NaN.
-func Log(x float32) float32 {
+func LogF32(x float32) float32 {
 	b := math.Float32bits(x)
 	var k int32
 	switch {

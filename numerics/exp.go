@@ -1,8 +1,8 @@
-package f32math
+package numerics
 
 import "math"
 
-// Exp follows Cephes' expf: x = n·ln2 + r with |r| <= ln2/2, e**r by a
+// ExpF32 follows Cephes' expf: x = n·ln2 + r with |r| <= ln2/2, e**r by a
 // degree-7 polynomial, scaled by 2**n through the exponent bits.
 
 const (
@@ -22,11 +22,11 @@ const (
 	magicBits = 0x4b400000
 )
 
-// Exp returns e**x, within 1 ulp of the exact result for normal results
+// ExpF32 returns e**x, within 1 ulp of the exact result for normal results
 // (a few ulp in the subnormal range, where the result has few bits).
-// Exp(NaN) is NaN, Exp(+Inf) = +Inf, Exp(-Inf) = 0; results that overflow
+// ExpF32(NaN) is NaN, ExpF32(+Inf) = +Inf, ExpF32(-Inf) = 0; results that overflow
 // are +Inf.
-func Exp(x float32) float32 {
+func ExpF32(x float32) float32 {
 	if x >= expFastLo && x <= expFastHi { // NaN fails
 		f := float32(x*log2e) + magic
 		n := int32(math.Float32bits(f)) - magicBits
@@ -48,7 +48,7 @@ func expPoly(r float32) float32 {
 	return float32(p*float32(r*r)) + r + 1
 }
 
-// expSlow is Exp outside [expFastLo, expFastHi]: special values,
+// expSlow is ExpF32 outside [expFastLo, expFastHi]: special values,
 // overflow, and results near the float32 range's ends.
 func expSlow(x float32) float32 {
 	switch {
@@ -80,25 +80,28 @@ func ldexp(p float32, n int32) float32 {
 	return float32(p * math.Float32frombits(uint32(n+127)<<23))
 }
 
-// Sigmoid returns 1/(1+e**-x), within 3 ulp. Below -80 it returns e**x
-// (the relative difference is below 1e-34), so that the results that are
-// subnormal keep their accuracy where e**-x overflows.
-func Sigmoid(x float32) float32 {
-	if x < -80 {
-		return Exp(x)
-	}
-	return 1 / (1 + Exp(-x))
+// SigmoidF32 is tt's sigmoid on f32 (tensor.sigmoid): exactly
+// 1 / (1 + ExpF32(-x)), each step rounded to float32, which is what
+// PyTorch computes on the CPU (ATen's float kernel, no special branch) and
+// what the lowering's expansion negf, math.exp, addf, divf computes with
+// ExpF32 for math.exp, so every level agrees bit for bit. Within 3 ulp of
+// the exact logistic function for x >= -88.72; below, e**-x overflows to
+// +Inf and the result is 0 where the exact value is a subnormal (PyTorch:
+// torch.sigmoid(tensor(-90.)) = 0). SigmoidF32(NaN) is NaN,
+// SigmoidF32(+Inf) = 1, SigmoidF32(-Inf) = 0.
+func SigmoidF32(x float32) float32 {
+	return 1 / (1 + ExpF32(-x))
 }
 
-// ExpShifted sets dst[i] = Exp(src[i] - m) for every i < len(src) and
+// ExpShiftedF32 sets dst[i] = ExpF32(src[i] - m) for every i < len(src) and
 // returns the sum of the results, accumulated in float64: the
 // exponentials of a softmax row shifted by its maximum m. dst must be at
 // least as long as src.
-func ExpShifted(dst, src []float32, m float32) float64 {
+func ExpShiftedF32(dst, src []float32, m float32) float64 {
 	dst = dst[:len(src)]
 	var s0, s1 float64
 	for i, v := range src {
-		e := Exp(v - m)
+		e := ExpF32(v - m)
 		dst[i] = e
 		if i&1 == 0 {
 			s0 += float64(e)

@@ -1,4 +1,4 @@
-package f32math
+package linalg
 
 import "embed"
 

@@ -1,4 +1,4 @@
-package f32math
+package numerics
 
 import (
 	"math"
@@ -29,29 +29,29 @@ func bench(b *testing.B, pos bool, f func(float32) float32) {
 	}
 }
 
-func BenchmarkExp(b *testing.B) { bench(b, false, Exp) }
+func BenchmarkExp(b *testing.B) { bench(b, false, ExpF32) }
 func BenchmarkExpFloat64(b *testing.B) {
 	bench(b, false, func(x float32) float32 { return float32(math.Exp(float64(x))) })
 }
-func BenchmarkLog(b *testing.B) { bench(b, true, Log) }
+func BenchmarkLog(b *testing.B) { bench(b, true, LogF32) }
 func BenchmarkLogFloat64(b *testing.B) {
 	bench(b, true, func(x float32) float32 { return float32(math.Log(float64(x))) })
 }
-func BenchmarkTanh(b *testing.B) { bench(b, false, Tanh) }
+func BenchmarkTanh(b *testing.B) { bench(b, false, TanhF32) }
 func BenchmarkTanhFloat64(b *testing.B) {
 	bench(b, false, func(x float32) float32 { return float32(math.Tanh(float64(x))) })
 }
-func BenchmarkErf(b *testing.B) { bench(b, false, Erf) }
+func BenchmarkErf(b *testing.B) { bench(b, false, ErfF32) }
 func BenchmarkErfFloat64(b *testing.B) {
 	bench(b, false, func(x float32) float32 { return float32(math.Erf(float64(x))) })
 }
-func BenchmarkSigmoid(b *testing.B) { bench(b, false, Sigmoid) }
-func BenchmarkGelu(b *testing.B)    { bench(b, false, Gelu) }
+func BenchmarkSigmoid(b *testing.B) { bench(b, false, SigmoidF32) }
+func BenchmarkGelu(b *testing.B)    { bench(b, false, GeluF32) }
 
 func BenchmarkExpShifted(b *testing.B) {
 	x := benchArgs(false)
 	y := make([]float32, len(x))
 	for b.Loop() {
-		ExpShifted(y, x, 10)
+		ExpShiftedF32(y, x, 10)
 	}
 }
