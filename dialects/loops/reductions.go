@@ -180,19 +180,18 @@ func ReductionKinds(op *ir.Operation) []ReductionKind {
 }
 
 // Reduction is what the reductions attribute of a loops.for declares for
-// one carried value, located in the loop's body.
+// one carried value, located in its body.
 type Reduction struct {
 	Kind ReductionKind
-	// Combiner is the op of the body combining the carried value with the
-	// element (the kind's combining op, whose result the body yields), and
-	// AccOperand the position of the carried value among its operands.
-	// Combiner is nil for none and online_sum, and when Nested is set.
+	// Combiner is the first op of the body combining the carried value
+	// with an element (the kind's combining op), and AccOperand the
+	// position of the carried value among its operands. nil for none and
+	// online_sum, and when the value first goes to a nested loop.
 	Combiner   *ir.Operation
 	AccOperand int
-	// Nested is the loops.for of the body that carries the value on, for
-	// the outer loops of a nest reducing several dimensions (the body
-	// passes the value as an init of Nested and yields Nested's result,
-	// declared of the same kind).
+	// Nested is the first loops.for of the body that carries the value on
+	// (the outer loops of a nest reducing several dimensions), declaring
+	// it of the same kind; nil when there is none.
 	Nested *ir.Operation
 }
 
@@ -201,34 +200,85 @@ type Reduction struct {
 //
 //   - one kind per carried value, each known, float kinds on floats
 //     (or vectors of floats) and integer kinds on integers;
-//   - a carried value of a simple kind (or online_max) is yielded as the
-//     result of its combining op applied to it, or of a nested loops.for
-//     it initializes that declares the same kind there;
-//   - nothing else reads the carried value or the combined value of a
-//     simple kind;
-//   - online_max and online_sum come as adjacent pairs (m, s); what m, s
-//     and the values computed from them in the body reach is the pair's
-//     yields only, through ops without memory effects.
+//   - a carried value of a simple kind goes from the body's argument to
+//     the yield through a chain of ops, each the only user of the
+//     previous value: the kind's combining op applied to it and an element
+//     (acc ⊕ x), or a nested loops.for it initializes that declares it of
+//     the same kind;
+//   - online_max and online_sum come as adjacent pairs (m, s), carried
+//     through nested loops.for declaring them so, or combined in the body:
+//     the body yields arith.maxf(m, x) for m, and what m, s and the values
+//     computed from them reach is the pair's yields only, through ops
+//     without memory effects.
 //
 // The error is the verifier's message.
 func ReductionsOf(op *ir.Operation) ([]Reduction, error) {
+	out, errs, err := checkReductions(op)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range errs {
+		if e != nil {
+			return nil, e
+		}
+	}
+	return out, nil
+}
+
+// PruneReductions makes the declarations of a loops.for that no longer
+// hold (after a transform rewrote its body) none, and drops a malformed
+// attribute: transforms that change how an enclosing loop carries a value
+// keep the IR's declarations true.
+func PruneReductions(op *ir.Operation) {
 	if op.Attr(ReductionsAttrName) == nil {
-		return nil, nil
+		return
+	}
+	out, errs, err := checkReductions(op)
+	if err != nil {
+		op.RemoveAttr(ReductionsAttrName)
+		return
+	}
+	kinds := make([]ReductionKind, len(out))
+	changed := false
+	for k, r := range out {
+		kinds[k] = r.Kind
+		partner := -1
+		switch r.Kind {
+		case ReduceOnlineMax:
+			partner = k + 1
+		case ReduceOnlineSum:
+			partner = k - 1
+		}
+		if errs[k] != nil || partner >= 0 && errs[partner] != nil {
+			kinds[k], changed = ReduceNone, true
+		}
+	}
+	if changed {
+		op.SetAttr(ReductionsAttrName, ReductionsAttr(kinds))
+	}
+}
+
+// checkReductions checks the declarations of a loops.for: err for the
+// attribute as a whole (arity, kinds, types, pairs), errs per carried
+// value for its chain in the body.
+func checkReductions(op *ir.Operation) ([]Reduction, []error, error) {
+	if op.Attr(ReductionsAttrName) == nil {
+		return nil, nil, nil
 	}
 	kinds := ReductionKinds(op)
 	n := op.NumOperands() - 3
 	if len(kinds) != n {
-		return nil, fmt.Errorf("expects '%s' to list one reduction kind per carried value (%d), got %d", ReductionsAttrName, n, len(kinds))
+		return nil, nil, fmt.Errorf("expects '%s' to list one reduction kind per carried value (%d), got %d", ReductionsAttrName, n, len(kinds))
 	}
 	body := op.Region(0).Front()
 	if body == nil || body.NumArgs() != 1+n || body.Terminator() == nil || body.Terminator().NumOperands() != n {
-		return nil, fmt.Errorf("expects a body yielding its %d carried values", n)
+		return nil, nil, fmt.Errorf("expects a body yielding its %d carried values", n)
 	}
 	yield := body.Terminator()
 	out := make([]Reduction, n)
 	for k, kind := range kinds {
 		if !kind.known() {
-			return nil, fmt.Errorf("carried value #%d has the unknown reduction kind '%s' (expected one of %s)", k, kind, reductionKindNames())
+			return nil, nil, fmt.Errorf("carried value #%d has the unknown reduction kind '%s' (expected one of %s)", k, kind, reductionKindNames())
 		}
 		out[k].Kind = kind
 		if kind == ReduceNone {
@@ -236,70 +286,125 @@ func ReductionsOf(op *ir.Operation) ([]Reduction, error) {
 		}
 		t := ir.ElementTypeOrSelf(body.Arg(1 + k).Type())
 		if kind.IsFloat() != ir.IsFloat(t) || !kind.IsFloat() && !ir.IsInteger(t) {
-			return nil, fmt.Errorf("carried value #%d of reduction kind '%s' has type %s", k, kind, body.Arg(1+k).Type())
+			return nil, nil, fmt.Errorf("carried value #%d of reduction kind '%s' has type %s", k, kind, body.Arg(1+k).Type())
 		}
 		switch {
 		case kind == ReduceOnlineMax && (k+1 >= n || kinds[k+1] != ReduceOnlineSum),
 			kind == ReduceOnlineSum && (k == 0 || kinds[k-1] != ReduceOnlineMax):
-			return nil, fmt.Errorf("carried value #%d: '%s' and '%s' come as adjacent pairs (the running maximum, then the sum)", k, ReduceOnlineMax, ReduceOnlineSum)
+			return nil, nil, fmt.Errorf("carried value #%d: '%s' and '%s' come as adjacent pairs (the running maximum, then the sum)", k, ReduceOnlineMax, ReduceOnlineSum)
 		}
 	}
-	for k := range kinds {
-		if err := locateReduction(body, yield, kinds, k, &out[k]); err != nil {
-			return nil, fmt.Errorf("carried value #%d (%s): %v", k, kinds[k], err)
-		}
-	}
-	for k := range kinds {
-		if kinds[k] == ReduceOnlineMax && out[k].Nested == nil {
-			if err := onlineConfined(body, yield, k); err != nil {
-				return nil, fmt.Errorf("carried values #%d and #%d (%s, %s): %v", k, k+1, ReduceOnlineMax, ReduceOnlineSum, err)
+	errs := make([]error, n)
+	for k, kind := range kinds {
+		var err error
+		switch kind {
+		case ReduceNone:
+		case ReduceOnlineMax:
+			if err = followNested(body, yield, kinds, k, &out[k]); err != nil {
+				if err = combinedOnline(body, yield, k, &out[k]); err == nil {
+					if err := onlineConfined(body, yield, k); err != nil {
+						errs[k] = fmt.Errorf("carried values #%d and #%d (%s, %s): %v", k, k+1, ReduceOnlineMax, ReduceOnlineSum, err)
+						continue
+					}
+				}
 			}
+		case ReduceOnlineSum:
+			if out[k-1].Nested != nil {
+				err = followNested(body, yield, kinds, k, &out[k])
+			}
+		default:
+			err = followChain(body, yield, kinds, k, &out[k])
+		}
+		if err != nil {
+			errs[k] = fmt.Errorf("carried value #%d (%s): %v", k, kind, err)
 		}
 	}
-	return out, nil
+	return out, errs, nil
 }
 
-// locateReduction finds the op that yields carried value k of a declared
-// kind (its combining op, or a nested loop carrying it on).
-func locateReduction(body *ir.Block, yield *ir.Operation, kinds []ReductionKind, k int, r *Reduction) error {
+// followChain follows carried value k of a simple kind from the body's
+// argument to the yield (see ReductionsOf).
+func followChain(body *ir.Block, yield *ir.Operation, kinds []ReductionKind, k int, r *Reduction) error {
 	kind := kinds[k]
-	if kind == ReduceNone {
-		return nil
-	}
-	acc, next := body.Arg(1+k), yield.Operand(k)
-	def := ir.DefiningOp(next)
-	if def != nil && def.Block() == body && def.Name() == ForName {
-		j := slices.Index(def.Results(), next)
-		if j < 0 || def.Operand(3+j) != ir.Value(acc) {
-			return fmt.Errorf("expects the nested '%s' it yields the result #%d of to be initialized with it", ForName, j)
-		}
-		if nk := ReductionKinds(def); j >= len(nk) || nk[j] != kind {
-			return fmt.Errorf("expects the nested '%s' that carries it on to declare it '%s'", ForName, kind)
-		}
-		if !acc.HasOneUse() || !next.HasOneUse() {
-			return fmt.Errorf("expects it to be used only to initialize the nested '%s' that carries it on", ForName)
-		}
-		r.Nested = def
-		return nil
-	}
-	if kind == ReduceOnlineSum {
-		return nil
-	}
 	name := kind.Combiner()
-	if def == nil || def.Block() != body || def.Name() != name || def.NumOperands() != 2 || def.Operand(0) == def.Operand(1) {
-		return fmt.Errorf("expects the body to yield '%s' of it and an element", name)
+	var v ir.Value = body.Arg(1 + k)
+	for {
+		if !v.HasOneUse() {
+			return fmt.Errorf("expects it to reach '%s' through '%s' and nested '%s' only, each the only user of the value before", YieldName, name, ForName)
+		}
+		var u *ir.OpOperand
+		for x := range v.Uses() {
+			u = x
+		}
+		o := u.Owner()
+		switch {
+		case o == yield && u.Index() == k:
+			return nil
+		case o.Block() != body:
+		case o.Name() == ForName && u.Index() >= 3:
+			j := u.Index() - 3
+			if nk := ReductionKinds(o); j >= len(nk) || nk[j] != kind {
+				return fmt.Errorf("expects the nested '%s' that carries it on to declare it '%s'", ForName, kind)
+			}
+			if r.Nested == nil && r.Combiner == nil {
+				r.Nested = o
+			}
+			v = o.Result(j)
+			continue
+		case o.Name() == name && o.NumOperands() == 2 && o.Operand(0) != o.Operand(1):
+			if r.Nested == nil && r.Combiner == nil {
+				r.Combiner, r.AccOperand = o, u.Index()
+			}
+			v = o.Result(0)
+			continue
+		}
+		return fmt.Errorf("expects it to reach '%s' through '%s' and nested '%s' only, but '%s' uses it", YieldName, name, ForName, o.Name())
 	}
-	switch acc {
-	case def.Operand(0):
-		r.AccOperand = 0
-	case def.Operand(1):
+}
+
+// followNested follows carried value k through nested loops.for only (an
+// outer loop of a nest carrying an online pair).
+func followNested(body *ir.Block, yield *ir.Operation, kinds []ReductionKind, k int, r *Reduction) error {
+	var v ir.Value = body.Arg(1 + k)
+	for steps := 0; ; steps++ {
+		if !v.HasOneUse() {
+			return fmt.Errorf("expects it to be carried by nested '%s' ops only", ForName)
+		}
+		var u *ir.OpOperand
+		for x := range v.Uses() {
+			u = x
+		}
+		o := u.Owner()
+		switch {
+		case o == yield && u.Index() == k && steps > 0:
+			return nil
+		case o.Block() == body && o.Name() == ForName && u.Index() >= 3:
+			j := u.Index() - 3
+			if nk := ReductionKinds(o); j >= len(nk) || nk[j] != kinds[k] {
+				return fmt.Errorf("expects the nested '%s' that carries it on to declare it '%s'", ForName, kinds[k])
+			}
+			if r.Nested == nil {
+				r.Nested = o
+			}
+			v = o.Result(j)
+			continue
+		}
+		return fmt.Errorf("expects it to be carried by nested '%s' ops only", ForName)
+	}
+}
+
+// combinedOnline checks that the body yields arith.maxf(m, x) for the
+// running maximum m of an online pair combined in the body.
+func combinedOnline(body *ir.Block, yield *ir.Operation, k int, r *Reduction) error {
+	acc := body.Arg(1 + k)
+	def := ir.DefiningOp(yield.Operand(k))
+	if def == nil || def.Block() != body || def.Name() != arith.MaxFName || def.NumOperands() != 2 || def.Operand(0) == def.Operand(1) ||
+		def.Operand(0) != ir.Value(acc) && def.Operand(1) != ir.Value(acc) {
+		return fmt.Errorf("expects the body to yield '%s' of it and an element, or nested '%s' ops to carry it", arith.MaxFName, ForName)
+	}
+	r.Combiner, r.AccOperand, r.Nested = def, 0, nil
+	if def.Operand(1) == ir.Value(acc) {
 		r.AccOperand = 1
-	default:
-		return fmt.Errorf("expects the body to yield '%s' of it and an element", name)
-	}
-	r.Combiner = def
-	if kind != ReduceOnlineMax && (!acc.HasOneUse() || !next.HasOneUse()) {
-		return fmt.Errorf("expects it and its combined value to be used by '%s' and '%s' only", name, YieldName)
 	}
 	return nil
 }

@@ -90,7 +90,13 @@ func Vectorize(root *ir.Operation, o VectorizeOptions) (VectorizeStats, error) {
 			}
 			continue
 		}
+		parent := l.ParentOp()
 		p.rewrite(&st)
+		// The loops around l carry its values on differently now (through
+		// the lanes' merge): keep their declarations true.
+		for ; parent != nil && parent.Name() == loops.ForName; parent = parent.ParentOp() {
+			loops.PruneReductions(parent)
+		}
 	}
 	return st, ir.Verify(root)
 }

@@ -750,7 +750,7 @@ func.func @reductions_online_unpaired(%i: index, %x: f32) {
 // -----
 
 func.func @reductions_wrong_combiner(%i: index, %x: f32) {
-  // expected-error@+1 {{'loops.for' op carried value #0 (addf): expects the body to yield 'arith.addf' of it and an element}}
+  // expected-error@+1 {{'loops.for' op carried value #0 (addf): expects it to reach 'loops.yield' through 'arith.addf' and nested 'loops.for' only, but 'arith.mulf' uses it}}
   %0 = loops.for %j = %i to %i step %i iter_args(%a = %x) -> f32 {
     %s = arith.mulf %a, %x : f32
     loops.yield %s : f32
@@ -761,7 +761,7 @@ func.func @reductions_wrong_combiner(%i: index, %x: f32) {
 // -----
 
 func.func @reductions_read_elsewhere(%i: index, %x: f32, %b: memref<4xf32>) {
-  // expected-error@+1 {{'loops.for' op carried value #0 (addf): expects it and its combined value to be used by 'arith.addf' and 'loops.yield' only}}
+  // expected-error@+1 {{'loops.for' op carried value #0 (addf): expects it to reach 'loops.yield' through 'arith.addf' and nested 'loops.for' only, each the only user of the value before}}
   %0 = loops.for %j = %i to %i step %i iter_args(%a = %x) -> f32 {
     %s = arith.addf %a, %x : f32
     loops.store %a, %b[%j] : memref<4xf32>
@@ -787,7 +787,7 @@ func.func @reductions_nested_kind(%i: index, %x: f32) {
 // -----
 
 func.func @reductions_nested_init(%i: index, %x: f32) {
-  // expected-error@+1 {{'loops.for' op carried value #0 (maxf): expects the nested 'loops.for' it yields the result #0 of to be initialized with it}}
+  // expected-error@+1 {{'loops.for' op carried value #0 (maxf): expects it to reach 'loops.yield' through 'arith.maxf' and nested 'loops.for' only, but 'arith.maxf' uses it}}
   %0 = loops.for %j = %i to %i step %i iter_args(%a = %x) -> f32 {
     %1 = loops.for %k = %i to %i step %i iter_args(%b = %x) -> f32 {
       %s = arith.maxf %b, %a : f32

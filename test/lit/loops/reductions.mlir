@@ -79,3 +79,26 @@ func.func @nest(%x: memref<8x8xi64>) -> i64 {
   } {reductions = ["maxsi"]}
   return %r : i64
 }
+
+// A chain: the carried sum is combined with an element, then carried on by
+// a nested loop declaring it (what vectorize leaves: the lanes' merge, then
+// the scalar tail).
+// CHECK-LABEL: func.func @chain
+// CHECK: } {reductions = ["addf"]}
+// CHECK: } {reductions = ["addf"]}
+func.func @chain(%x: memref<8x8xf64>, %y: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 8 : index
+  %z = arith.constant 0.0 : f64
+  %r = loops.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (f64) {
+    %c = arith.addf %a, %y : f64
+    %r2 = loops.for %j = %c0 to %n step %c1 iter_args(%b = %c) -> (f64) {
+      %v = loops.load %x[%i, %j] : memref<8x8xf64>
+      %s = arith.addf %b, %v : f64
+      loops.yield %s : f64
+    } {reductions = ["addf"]}
+    loops.yield %r2 : f64
+  } {reductions = ["addf"]}
+  return %r : f64
+}
