@@ -2,6 +2,7 @@ package lowering
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	looptransforms "github.com/tt-compiler/tt/dialects/loops/transforms"
@@ -116,7 +117,7 @@ func Passes() []func() pass.Pass {
 func RegisterPipeline(r *pass.Registry) error {
 	var missing []string
 	for _, s := range Stages {
-		if r.Lookup(s.Pass) == nil {
+		if r.Lookup(s.Pass) == nil && !slices.Contains(missing, s.Pass) {
 			missing = append(missing, s.Pass)
 		}
 	}
