@@ -6,12 +6,13 @@ import (
 	"github.com/tt-compiler/tt/ir"
 )
 
-// ForDef is loops.for: a counted loop with loop-carried values.
+// ForDef is loops.for: a counted loop with loop-carried values, and the
+// reduction kinds it declares for them (see ReductionsAttrName).
 //
 //	%r:2 = loops.for %i = %lb to %ub step %s iter_args(%a = %x, %b = %y) -> (f32, f32) {
 //	  ...
 //	  loops.yield %a2, %b2 : f32, f32
-//	}
+//	} {reductions = ["addf", "none"]}
 var ForDef = &ir.OpDef{
 	Name:    "loops.for",
 	Summary: "A counted loop with loop-carried values",
