@@ -189,7 +189,7 @@ func (g *gen) reductionKernel(reds []*ir.Operation, outs []ir.Value, bufOf map[i
 		}
 	}
 	// Output roles.
-	var os []output
+	var outputs []output
 	var fulls []ir.Value
 	for _, v := range outs {
 		r := roleOfShape(opclass.Shape(v), opclass.Shape(dom), red, kept)
@@ -203,7 +203,7 @@ func (g *gen) reductionKernel(reds []*ir.Operation, outs []ir.Value, bufOf map[i
 				r = roleRowKeep
 			}
 		}
-		os = append(os, output{v: v, full: r == roleFull, keep: r == roleRowKeep})
+		outputs = append(outputs, output{v: v, full: r == roleFull, keep: r == roleRowKeep})
 		if r == roleFull {
 			fulls = append(fulls, v)
 		}
@@ -214,7 +214,7 @@ func (g *gen) reductionKernel(reds []*ir.Operation, outs []ir.Value, bufOf map[i
 	// theirs stores the source, their own pass reads it back.
 	rescale := map[ir.Value]ir.Value{}
 	claimed := map[ir.Value]bool{}
-	for _, o := range os {
+	for _, o := range outputs {
 		if !o.full || rescale[o.v] != nil {
 			continue
 		}
@@ -227,7 +227,7 @@ func (g *gen) reductionKernel(reds []*ir.Operation, outs []ir.Value, bufOf map[i
 	for _, r := range infos {
 		last = max(last, r.stage)
 	}
-	for _, o := range os {
+	for _, o := range outputs {
 		if o.full {
 			last = max(last, sched.level(o.v))
 		}
@@ -236,32 +236,31 @@ func (g *gen) reductionKernel(reds []*ir.Operation, outs []ir.Value, bufOf map[i
 	for _, d := range kept {
 		keptSizes = append(keptSizes, g.size(dom, d))
 	}
+	p := &reductionPlan{dom: dom, reduced: reduced, infos: infos, outs: outputs, sched: sched, rescale: rescale, bufOf: bufOf}
 	rank := len(opclass.Shape(dom))
 	g.loopNest(g.root, keptSizes, nil, nil, func(w []affine.Expr, _ []ir.Value) []ir.Value {
 		g.markFirst()
 		row := g.cur
-		keptIdx := map[int]affine.Expr{}
-		rowFull := make([]affine.Expr, rank)
-		var rowDrop []affine.Expr
+		ri := rowIndex{kept: map[int]affine.Expr{}, full: make([]affine.Expr, rank)}
 		for d := 0; d < rank; d++ {
-			rowFull[d] = affine.Const(0)
+			ri.full[d] = affine.Const(0)
 		}
 		for j, d := range kept {
-			keptIdx[d] = w[j]
-			rowFull[d] = w[j]
-			rowDrop = append(rowDrop, w[j])
+			ri.kept[d] = w[j]
+			ri.full[d] = w[j]
+			ri.drop = append(ri.drop, w[j])
 		}
-		rowKeep := slices.Clone(rowFull)
+		ri.keep = slices.Clone(ri.full)
 		for stage := 0; stage <= last; stage++ {
-			g.reductionStage(stage, row, dom, reduced, keptIdx, rowFull, rowKeep, rowDrop, infos, os, sched, rescale, bufOf)
+			g.reductionStage(p, stage, row, ri)
 		}
-		for _, o := range os {
+		for _, o := range outputs {
 			if o.full {
 				continue
 			}
-			idx := rowDrop
+			idx := ri.drop
 			if o.keep {
-				idx = rowKeep
+				idx = ri.keep
 			}
 			g.store(g.scalar(o.v, idx), bufOf[o.v], idx)
 		}
@@ -270,16 +269,34 @@ func (g *gen) reductionKernel(reds []*ir.Operation, outs []ir.Value, bufOf map[i
 	return true
 }
 
+// reductionPlan is what the passes of a reduction kernel share.
+type reductionPlan struct {
+	dom     ir.Value // a value of the reductions' input shape
+	reduced []int    // the reduced dimensions
+	infos   []*redInfo
+	outs    []output
+	sched   *staging
+	rescale map[ir.Value]ir.Value // outputs stored through a rescale source
+	bufOf   map[ir.Value]ir.Value
+}
+
+// rowIndex indexes one row of a reduction kernel.
+type rowIndex struct {
+	kept map[int]affine.Expr // the kept dimensions' index
+	full []affine.Expr       // the full index, reduced dimensions at 0
+	keep []affine.Expr       // a row value's index with the reduced dimensions kept (at 0)
+	drop []affine.Expr       // a row value's index without them
+}
+
 // reductionStage emits the pass of one stage of a reduction kernel over a
 // row: the loop over the reduced dimensions with the accumulators of the
 // stage's reductions, storing the full-shape outputs that the stage
 // computes (and the rescale sources of the next stage's), then the
 // reductions' results, memoized for the row.
-func (g *gen) reductionStage(stage int, row *frame, dom ir.Value, reduced []int, keptIdx map[int]affine.Expr, rowFull, rowKeep, rowDrop []affine.Expr,
-	infos []*redInfo, os []output, sched *staging, rescale map[ir.Value]ir.Value, bufOf map[ir.Value]ir.Value) {
+func (g *gen) reductionStage(p *reductionPlan, stage int, row *frame, ri rowIndex) {
 	as := newAccums()
 	var here []*redInfo
-	for _, r := range infos {
+	for _, r := range p.infos {
 		if r.stage == stage {
 			here = append(here, r)
 		}
@@ -296,11 +313,11 @@ func (g *gen) reductionStage(stage int, row *frame, dom ir.Value, reduced []int,
 		}
 	}
 	var stores, early []output
-	for _, o := range os {
-		if o.full && sched.level(o.v) == stage {
+	for _, o := range p.outs {
+		if o.full && p.sched.level(o.v) == stage {
 			stores = append(stores, o)
 		}
-		if o.full && rescale[o.v] != nil && sched.level(o.v) == stage+1 {
+		if o.full && p.rescale[o.v] != nil && p.sched.level(o.v) == stage+1 {
 			early = append(early, o)
 		}
 	}
@@ -309,14 +326,14 @@ func (g *gen) reductionStage(stage int, row *frame, dom ir.Value, reduced []int,
 	}
 	extra := func(full []affine.Expr) {
 		for _, o := range stores {
-			if rescale[o.v] != nil {
-				g.store(g.rescaled(sched, o.v, full), bufOf[o.v], full)
+			if p.rescale[o.v] != nil {
+				g.store(g.rescaled(p.sched, o.v, full), p.bufOf[o.v], full)
 			} else {
-				g.store(g.scalar(o.v, full), bufOf[o.v], full)
+				g.store(g.scalar(o.v, full), p.bufOf[o.v], full)
 			}
 		}
 		for _, o := range early {
-			g.store(g.scalar(rescale[o.v], full), bufOf[o.v], full)
+			g.store(g.scalar(p.rescale[o.v], full), p.bufOf[o.v], full)
 		}
 	}
 	// This pass reads the rescale sources stored by the previous one from
@@ -324,21 +341,21 @@ func (g *gen) reductionStage(stage int, row *frame, dom ir.Value, reduced []int,
 	// value overwrites it, at the same index).
 	var reread []ir.Value
 	for _, o := range stores {
-		if e := rescale[o.v]; e != nil {
-			g.env[e] = bufOf[o.v]
+		if e := p.rescale[o.v]; e != nil {
+			g.env[e] = p.bufOf[o.v]
 			reread = append(reread, e)
 		}
 	}
-	g.reductionLoop(row, dom, reduced, keptIdx, as.order, extra)
+	g.reductionLoop(row, p.dom, p.reduced, ri.kept, as.order, extra)
 	for _, e := range reread {
 		delete(g.env, e)
 	}
 	g.cur = row
 	for _, r := range here {
-		v, w := g.finalize(r, rowFull)
-		idx := rowDrop
+		v, w := g.finalize(r, ri.full)
+		idx := ri.drop
 		if tensor.KeepDim(r.op) {
-			idx = rowKeep
+			idx = ri.keep
 		}
 		key := fmt.Sprint(g.id(r.op.Result(0))) + affine.IndexKey(idx)
 		row.memo["v"+key] = v
