@@ -1,13 +1,11 @@
-package lowering
+package transforms
 
 import (
-	"math"
-
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/dialects/loops/analysis"
 	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
-	"github.com/tt-compiler/tt/pass"
 )
 
 // Vector widths of the vectorize pass: 8 lanes of f32 and 4 of f64 (256
@@ -47,19 +45,23 @@ type VectorizeStats struct {
 //     (before the loop when defined outside it);
 //   - index arithmetic on iv stays scalar (it computes the first lane's
 //     indices);
-//   - a carried value that is a reduction (acc' = acc ⊕ x, acc used only
-//     there, for ⊕ addf, mulf, maxf/maximumf, minf/minimumf and the integer
-//     add, mul, and, or, xor, min and max) gets a vector accumulator
-//     initialized to the identity of ⊕, combined after the loop by
-//     vector.reduction and ⊕ with the initial value; the tail continues
-//     from it.
+//   - a carried value the loop declares a reduction (its reductions
+//     attribute, see loops.ReductionsAttrName: acc' = acc ⊕ x for ⊕ addf,
+//     mulf, maxf/maximumf, minf/minimumf and the integer add, mul, and, or,
+//     xor, min and max) gets a vector accumulator initialized to the
+//     identity of ⊕, combined after the loop by vector.reduction and ⊕
+//     with the initial value; the tail continues from it;
+//   - an online softmax normalizer (the pair online_max, online_sum) runs
+//     lane by lane (see online.go).
 //
 // A loop is left scalar when anything else is in its body: nested loops or
 // conditionals, other loads and stores (strided or gathered accesses, a
 // buffer read and written at different indices), index values used as
-// data, carried values that are not reductions, calls. Loops with fewer
-// iterations than lanes are left alone, and the tail is omitted when the
-// trip count is a known multiple of the width.
+// data, carried values it does not declare reductions (or declares none,
+// or i1 reductions), calls. Vectorize reads the declarations; it does not
+// look for reductions in the body. Loops with fewer iterations than lanes
+// are left alone, and the tail is omitted when the trip count is a known
+// multiple of the width.
 //
 // Vector reductions change the order of the combination: lane l sums the
 // elements l, l+W, l+2W, ... and the lanes are then combined in order, so
@@ -88,11 +90,15 @@ func Vectorize(root *ir.Operation, o VectorizeOptions) (VectorizeStats, error) {
 			}
 			continue
 		}
-		if err := p.rewrite(&st); err != nil {
-			return st, err
+		parent := l.ParentOp()
+		p.rewrite(&st)
+		// The loops around l carry its values on differently now (through
+		// the lanes' merge): keep their declarations true.
+		for ; parent != nil && parent.Name() == loops.ForName; parent = parent.ParentOp() {
+			loops.PruneReductions(parent)
 		}
 	}
-	return st, nil
+	return st, ir.Verify(root)
 }
 
 // straightLine reports whether a block holds no op with regions.
@@ -119,49 +125,13 @@ func touchesBuffers(l *ir.Operation) bool {
 	return false
 }
 
-// reductionKinds maps the combining ops of reductions to vector.reduction
-// kinds.
-var reductionKinds = map[string]string{
-	arith.AddFName: "add", arith.MulFName: "mul", arith.MaxFName: "maxf", arith.MaximumFName: "maxf",
-	arith.MinFName: "minf", arith.MinimumFName: "minf", arith.AddIName: "add", arith.MulIName: "mul",
-	arith.AndIName: "and", arith.OrIName: "or", arith.XOrIName: "xor", arith.MaxSIName: "maxsi",
-	arith.MinSIName: "minsi", arith.MaxUIName: "maxui", arith.MinUIName: "minui",
-}
-
-// identity returns the identity element of a reduction's combining op.
-func identity(name string, t ir.Type) (ir.Attribute, bool) {
-	if ir.IsFloat(t) {
-		switch name {
-		case arith.AddFName:
-			return ir.Float(t, math.Copysign(0, -1)), true
-		case arith.MulFName:
-			return ir.Float(t, 1), true
-		case arith.MaxFName, arith.MaximumFName:
-			return ir.Float(t, math.Inf(-1)), true
-		case arith.MinFName, arith.MinimumFName:
-			return ir.Float(t, math.Inf(1)), true
-		}
-		return nil, false
-	}
-	it, ok := t.(*ir.IntegerType)
-	if !ok || it.Width < 2 || it.Width > 64 {
-		return nil, false
-	}
-	w := uint(it.Width)
-	minS, maxS := int64(-1)<<(w-1), int64(uint64(1)<<(w-1)-1)
-	switch name {
-	case arith.AddIName, arith.OrIName, arith.XOrIName, arith.MaxUIName:
-		return ir.Int(t, 0), true
-	case arith.MulIName:
-		return ir.Int(t, 1), true
-	case arith.AndIName, arith.MinUIName:
-		return ir.Int(t, -1), true
-	case arith.MaxSIName:
-		return ir.Int(t, minS), true
-	case arith.MinSIName:
-		return ir.Int(t, maxS), true
-	}
-	return nil, false
+// vectorKinds maps the simple reduction kinds of loops.for to the kinds
+// of vector.reduction.
+var vectorKinds = map[loops.ReductionKind]string{
+	loops.ReduceAddF: "add", loops.ReduceMulF: "mul", loops.ReduceMaxF: "maxf", loops.ReduceMaximumF: "maxf",
+	loops.ReduceMinF: "minf", loops.ReduceMinimumF: "minf", loops.ReduceAddI: "add", loops.ReduceMulI: "mul",
+	loops.ReduceAndI: "and", loops.ReduceOrI: "or", loops.ReduceXOrI: "xor", loops.ReduceMaxSI: "maxsi",
+	loops.ReduceMinSI: "minsi", loops.ReduceMaxUI: "maxui", loops.ReduceMinUI: "minui",
 }
 
 // vectorElem reports whether vectors of t are supported.
@@ -176,9 +146,9 @@ func vectorElem(t ir.Type) bool {
 
 // reduction is a carried value of a loop being vectorized.
 type reduction struct {
+	kind    loops.ReductionKind
 	combine *ir.Operation // acc' = combine(acc, x)
-	kind    string
-	accPos  int // operand position of acc in combine
+	accPos  int           // operand position of acc in combine
 }
 
 // vecPlan is an innermost loop found vectorizable.
@@ -201,7 +171,7 @@ type carriedPlan struct {
 // planVector checks a loop (whose body is straight-line) and returns its
 // plan, or nil when it stays scalar.
 func planVector(l *ir.Operation, o VectorizeOptions) *vecPlan {
-	if s, ok := constInt(l.Operand(2)); !ok || s != 1 {
+	if s, ok := analysis.ConstInt(l.Operand(2)); !ok || s != 1 {
 		return nil
 	}
 	body := l.Region(0).Front()
@@ -215,43 +185,35 @@ func planVector(l *ir.Operation, o VectorizeOptions) *vecPlan {
 		return nil
 	}
 	p := &vecPlan{l: l, varying: map[ir.Value]bool{iv: true}, index: map[ir.Value]bool{iv: true}}
-	// Carried values must be reductions, or online normalizers.
-	p.carried = make([]carriedPlan, nCarried)
-	for _, pr := range matchOnlinePairs(body, yield) {
-		if p.carried[pr.mPos].pair != nil || p.carried[pr.sPos].pair != nil {
-			continue
-		}
-		p.carried[pr.mPos].pair, p.carried[pr.sPos].pair = pr, pr
-		p.pairs = append(p.pairs, pr)
+	// Carried values must be declared reductions, or online normalizers.
+	reds, err := loops.ReductionsOf(l)
+	if err != nil || len(reds) != nCarried {
+		return nil
 	}
-	for k := range nCarried {
+	p.carried = make([]carriedPlan, nCarried)
+	for k, r := range reds {
 		acc := body.Arg(1 + k)
 		p.varying[acc] = true
-		if p.carried[k].pair != nil {
-			continue
+		t := acc.Type()
+		switch r.Kind {
+		case loops.ReduceOnlineMax:
+			s := body.Arg(2 + k)
+			if !vectorElem(t) || !vectorElem(s.Type()) {
+				return nil
+			}
+			pr := &onlinePair{mPos: k, sPos: k + 1, mType: t, sType: s.Type()}
+			p.carried[k].pair, p.carried[k+1].pair = pr, pr
+			p.pairs = append(p.pairs, pr)
+		case loops.ReduceOnlineSum:
+			// With its online_max.
+		default:
+			if _, ok := r.Kind.Identity(t); !ok || r.Combiner == nil || vectorKinds[r.Kind] == "" || !vectorElem(t) || ir.IntWidth(t) == 1 {
+				return nil
+			}
+			p.carried[k].red = &reduction{kind: r.Kind, combine: r.Combiner, accPos: r.AccOperand}
 		}
-		if !acc.HasOneUse() || !vectorElem(acc.Type()) {
-			return nil
-		}
-		var u *ir.OpOperand
-		for x := range acc.Uses() {
-			u = x
-		}
-		c := u.Owner()
-		kind, ok := reductionKinds[c.Name()]
-		if !ok || c.Block() != body || c.NumOperands() != 2 || c.Operand(0) == c.Operand(1) {
-			return nil
-		}
-		if _, ok := identity(c.Name(), acc.Type()); !ok {
-			return nil
-		}
-		r := c.Result(0)
-		if !r.HasOneUse() || yield.Operand(k) != ir.Value(r) {
-			return nil
-		}
-		p.carried[k].red = &reduction{combine: c, kind: kind, accPos: u.Index()}
 	}
-	memo := map[ir.Value]linear{}
+	memo := map[ir.Value]analysis.Linear{}
 	// unitStride reports whether indices access consecutive elements of the
 	// last dimension as iv grows, from invariant others.
 	unitStride := func(idx []ir.Value) (varies, ok bool) {
@@ -262,8 +224,8 @@ func planVector(l *ir.Operation, o VectorizeOptions) *vecPlan {
 			if !p.index[v] {
 				return true, false
 			}
-			f := linearOf(v, memo)
-			for a, k := range f.terms {
+			f := analysis.LinearOf(v, memo)
+			for a, k := range f.Terms {
 				if a == iv {
 					if i != len(idx)-1 || k != 1 {
 						return true, false
@@ -402,7 +364,7 @@ func planVector(l *ir.Operation, o VectorizeOptions) *vecPlan {
 	default:
 		return nil
 	}
-	if n, ok := tripCount(l); ok && n < p.width {
+	if n, ok := analysis.TripCount(l); ok && n < p.width {
 		return nil
 	}
 	return p
@@ -410,81 +372,52 @@ func planVector(l *ir.Operation, o VectorizeOptions) *vecPlan {
 
 // rewrite builds the vector loop before the loop and makes the loop its
 // tail.
-func (p *vecPlan) rewrite(st *VectorizeStats) error {
+func (p *vecPlan) rewrite(st *VectorizeStats) {
 	l := p.l
 	loc := l.Loc()
 	ctx := l.Context()
 	b := ir.NewBuilder(ctx)
+	b.Loc = loc
 	b.SetInsertionPointBefore(l)
 	body := l.Region(0).Front()
 	lb, ub := l.Operand(0), l.Operand(1)
-	w, err := indexConst(b, loc, p.width)
-	if err != nil {
-		return err
-	}
+	w := indexConst(b, p.width)
 	// vub = ub - (ub - lb) rem W: the end of the whole vectors.
 	var vub ir.Value
-	trips, known := tripCount(l)
-	lbc, lbConst := constInt(lb)
+	trips, known := analysis.TripCount(l)
+	lbc, lbConst := analysis.ConstInt(lb)
 	switch {
 	case known && lbConst && trips%p.width == 0:
 		vub = ub
 	case known && lbConst:
-		vub, err = indexConst(b, loc, lbc+trips/p.width*p.width)
+		vub = indexConst(b, lbc+trips/p.width*p.width)
 	default:
-		var span, r ir.Value
-		if span, err = indexOp(b, loc, arith.SubIName, ub, lb); err == nil {
-			if r, err = indexOp(b, loc, arith.RemSIName, span, w); err == nil {
-				vub, err = indexOp(b, loc, arith.SubIName, ub, r)
-			}
-		}
-	}
-	if err != nil {
-		return err
+		vub = arith.SubI(b, ub, arith.RemSI(b, arith.SubI(b, ub, lb), w))
 	}
 	vt := func(t ir.Type) ir.Type { return ctx.Vector([]int64{p.width}, nil, t) }
 	// Vector accumulators start at the identity (online normalizers at
 	// (-Inf, 0): no element yet).
-	inits := []ir.Value{lb, vub, w}
+	var inits []ir.Value
 	for k, c := range p.carried {
 		t := l.Result(k).Type()
-		var id ir.Attribute
+		kind := loops.ReduceOnlineMax
 		switch {
 		case c.red != nil:
-			id, _ = identity(c.red.combine.Name(), t)
-		case k == c.pair.mPos:
-			id = ir.Float(t, math.Inf(-1))
-		default:
-			id = ir.Float(t, 0)
+			kind = c.red.kind
+		case k == c.pair.sPos:
+			kind = loops.ReduceOnlineSum
 		}
-		v, err := splat(b, loc, id, vt(t))
-		if err != nil {
-			return err
-		}
-		inits = append(inits, v)
+		id, _ := kind.Identity(t)
+		inits = append(inits, vector.Broadcast(b, vt(t), arith.Constant(b, id)))
 	}
-	state := &ir.OperationState{Name: loops.ForName, Loc: loc, Operands: inits}
-	argTypes := []ir.Type{ctx.Index()}
-	for _, v := range inits[3:] {
-		state.ResultTypes = append(state.ResultTypes, v.Type())
-		argTypes = append(argTypes, v.Type())
+	vloop := loops.For(b, lb, vub, w, inits...)
+	if kinds := loops.ReductionKinds(l); kinds != nil {
+		vloop.SetReductionKinds(kinds) // lane by lane
 	}
-	if state.ResultTypes == nil {
-		state.ResultTypes = []ir.Type{}
-	}
-	region := state.AddRegion()
-	vloop, err := b.Create(state)
-	if err != nil {
-		return err
-	}
-	locs := make([]ir.Location, len(argTypes))
-	for i := range locs {
-		locs[i] = loc
-	}
-	vbody := ir.NewBlock(argTypes, locs)
-	region.PushBack(vbody)
+	vbody := vloop.BodyBlock()
 	before := ir.NewBuilder(ctx) // broadcasts of values defined outside
-	before.SetInsertionPointBefore(vloop)
+	before.Loc = loc
+	before.SetInsertionPointBefore(vloop.Op)
 	b.SetInsertionPointToEnd(vbody)
 	scalars := ir.NewMapping()
 	scalars.Map(body.Arg(0), vbody.Arg(0))
@@ -493,24 +426,23 @@ func (p *vecPlan) rewrite(st *VectorizeStats) error {
 		vecs[body.Arg(1+k)] = vbody.Arg(1 + k)
 	}
 	bcast := map[ir.Value]ir.Value{}
-	vec := func(v ir.Value) (ir.Value, error) {
+	vec := func(v ir.Value) ir.Value {
 		if x, ok := vecs[v]; ok {
-			return x, nil
+			return x
 		}
 		s := scalars.Lookup(v)
 		if x, ok := bcast[s]; ok {
-			return x, nil
+			return x
 		}
-		at := b
-		if !definedIn(s, vloop) {
-			at = before
+		at := before
+		if analysis.DefinedIn(s, vloop.Op) {
+			at = b
 		}
-		op, err := at.Create(&ir.OperationState{Name: vector.BroadcastName, Loc: loc, Operands: []ir.Value{s}, ResultTypes: []ir.Type{vt(s.Type())}})
-		if err != nil {
-			return nil, err
-		}
-		bcast[s] = op.Result(0)
-		return op.Result(0), nil
+		saved := at.Loc
+		at.Loc = loc
+		bcast[s] = vector.Broadcast(at, vt(s.Type()), s)
+		at.Loc = saved
+		return bcast[s]
 	}
 	mapped := func(vs []ir.Value) []ir.Value {
 		out := make([]ir.Value, len(vs))
@@ -521,52 +453,30 @@ func (p *vecPlan) rewrite(st *VectorizeStats) error {
 	}
 	yield := body.Terminator()
 	for op := range body.Ops() {
+		b.Loc = op.Loc()
 		switch {
 		case op == yield:
 			var ys []ir.Value
 			for _, v := range op.Operands() {
-				y, err := vec(v)
-				if err != nil {
-					return err
-				}
-				ys = append(ys, y)
+				ys = append(ys, vec(v))
 			}
-			if _, err := b.Create(&ir.OperationState{Name: loops.YieldName, Loc: op.Loc(), Operands: ys}); err != nil {
-				return err
-			}
+			loops.Yield(b, ys...)
 		case op.Name() == loops.LoadName && p.varying[op.Result(0)]:
-			nv, err := b.Create(&ir.OperationState{Name: vector.LoadName, Loc: op.Loc(), Operands: mapped(op.Operands()),
-				ResultTypes: []ir.Type{vt(op.Result(0).Type())}})
-			if err != nil {
-				return err
-			}
-			vecs[op.Result(0)] = nv.Result(0)
+			vecs[op.Result(0)] = vector.Load(b, vt(op.Result(0).Type()), scalars.Lookup(op.Operand(0)), mapped(op.Operands()[1:])...)
 		case op.Name() == loops.StoreName:
-			x, err := vec(op.Operand(0))
-			if err != nil {
-				return err
-			}
-			if _, err := b.Create(&ir.OperationState{Name: vector.StoreName, Loc: op.Loc(),
-				Operands: append([]ir.Value{x}, mapped(op.Operands()[1:])...)}); err != nil {
-				return err
-			}
+			vector.Store(b, vec(op.Operand(0)), scalars.Lookup(op.Operand(1)), mapped(op.Operands()[2:])...)
 		case op.NumResults() > 0 && p.varying[op.Result(0)] && !p.index[op.Result(0)]:
+			// The same op on vectors: the op's definition (an arith or
+			// math op) applies lane by lane.
 			var operands []ir.Value
 			for _, v := range op.Operands() {
-				x, err := vec(v)
-				if err != nil {
-					return err
-				}
-				operands = append(operands, x)
+				operands = append(operands, vec(v))
 			}
 			var types []ir.Type
 			for _, t := range op.ResultTypes() {
 				types = append(types, vt(t))
 			}
-			nv, err := b.Create(&ir.OperationState{Name: op.Name(), Loc: op.Loc(), Operands: operands, ResultTypes: types, Attrs: op.Attrs()})
-			if err != nil {
-				return err
-			}
+			nv := b.Build(&ir.OperationState{Name: op.Name(), Operands: operands, ResultTypes: types, Attrs: op.Attrs()})
 			for i, r := range op.Results() {
 				vecs[r] = nv.Result(i)
 			}
@@ -576,11 +486,9 @@ func (p *vecPlan) rewrite(st *VectorizeStats) error {
 		}
 	}
 	// Combine the lanes, then the initial values.
-	b.SetInsertionPointAfter(vloop)
-	finals, err := p.finish(b, vloop, vub)
-	if err != nil {
-		return err
-	}
+	b.Loc = loc
+	b.SetInsertionPointAfter(vloop.Op)
+	finals := p.finish(b, vloop.Op, vub)
 	st.Loops++
 	st.Reductions += len(p.carried) - len(p.pairs)
 	st.Online += len(p.pairs)
@@ -589,55 +497,11 @@ func (p *vecPlan) rewrite(st *VectorizeStats) error {
 			l.Result(k).ReplaceAllUsesWith(v)
 		}
 		l.Erase()
-		return nil
+		return
 	}
 	l.SetOperand(0, vub)
 	for k, v := range finals {
 		l.SetOperand(3+k, v)
 	}
 	st.Tails++
-	return nil
-}
-
-// vectorizePass is the vectorize pass.
-type vectorizePass struct {
-	pass.Base
-	w32, w64                                 *int
-	loopsStat, reds, online, tails, scalarSt *pass.Statistic
-}
-
-// NewVectorizePass returns the vectorize pass.
-func NewVectorizePass() pass.Pass {
-	p := &vectorizePass{Base: pass.NewBase(pass.Info{
-		Argument: "vectorize",
-		Name:     "Vectorize",
-		Summary:  "Turn innermost unit-stride loops over f32/f64 into vector ops with a scalar tail",
-		Description: "Innermost loops.for of step 1 whose loads and stores are unit-stride along the last dimension " +
-			"become loops over vector<8xf32> (or vector<4xf64> when no f32 is involved): vector.load/store, arith and " +
-			"math on vectors, vector.broadcast of invariant scalars, and reductions (add, mul, max, min...) in vector " +
-			"accumulators finished by vector.reduction; the original loop runs the remaining iterations. The online " +
-			"softmax normalizer of tensor-to-loops runs lane by lane and its lanes are merged after the loop. Vector " +
-			"reductions change the summation order (lane-wise partial sums).",
-	})}
-	o := p.Options()
-	p.w32 = o.Int("width-f32", DefaultWidthF32, "Lanes of loops over f32")
-	p.w64 = o.Int("width-f64", DefaultWidthF64, "Lanes of loops over f64 only")
-	p.loopsStat = p.NewStatistic("num-vectorized", "Number of loops vectorized")
-	p.reds = p.NewStatistic("num-vector-reductions", "Number of reductions given vector accumulators")
-	p.online = p.NewStatistic("num-online-normalizers", "Number of online softmax normalizers vectorized lane by lane")
-	p.tails = p.NewStatistic("num-tails", "Number of scalar tail loops kept")
-	p.scalarSt = p.NewStatistic("num-scalar", "Number of innermost loops over buffers left scalar")
-	return p
-}
-
-// Run vectorizes the innermost loops nested in op.
-func (p *vectorizePass) Run(op *ir.Operation, am *pass.AnalysisManager) (err error) {
-	defer internalError("vectorize", op, &err)
-	st, err := Vectorize(op, VectorizeOptions{WidthF32: *p.w32, WidthF64: *p.w64})
-	p.loopsStat.Add(int64(st.Loops))
-	p.reds.Add(int64(st.Reductions))
-	p.online.Add(int64(st.Online))
-	p.tails.Add(int64(st.Tails))
-	p.scalarSt.Add(int64(st.Scalar))
-	return err
 }

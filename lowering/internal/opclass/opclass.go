@@ -1,4 +1,10 @@
-package lowering
+// Package opclass is how the fusion pass and tensor-to-loops see tensor
+// ops: their class (view, constant, dense constant, pointwise, reduction,
+// extern, opaque, composite), their per-element cost, the index map of
+// views (which operand element a result element reads), the reduced
+// dimensions of reductions, the geometry of windows and padding, and the
+// shapes and sizes of tensor values.
+package opclass
 
 import (
 	"fmt"
@@ -6,38 +12,45 @@ import (
 
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/lowering/internal/affine"
 )
 
-// opClass is how the fusion pass and the loop generator see a tensor op.
-type opClass uint8
+// MaxDenseElements bounds the size of a tensor.constant with distinct
+// elements that tensor-to-loops materializes with one store per element
+// (larger ones are rejected; AffineConstant does not examine them).
+const MaxDenseElements = 1 << 16
+
+// Class is how the fusion pass and the loop generator see a tensor op.
+type Class uint8
 
 const (
-	// clsNone: not a computing tensor op (tensor.dim, ops of other
+	// None: not a computing tensor op (tensor.dim, ops of other
 	// dialects, func.return, ...).
-	clsNone opClass = iota
-	// clsView: pure reindexing of one operand (broadcast, transpose,
+	None Class = iota
+	// View: pure reindexing of one operand (broadcast, transpose,
 	// reshape, slice); inlined into the loads of its consumers.
-	clsView
-	// clsConst: values computed from the index alone (full, iota, splat
+	View
+	// Const: values computed from the index alone (full, iota, splat
 	// constants); inlined into consumers.
-	clsConst
-	// clsDense: a constant with distinct elements; it lives in a buffer.
-	clsDense
-	// clsPointwise: one output element is a function of a few input
+	Const
+	// Dense: a constant with distinct elements; it lives in a buffer.
+	Dense
+	// Pointwise: one output element is a function of a few input
 	// elements at computed indices: element-wise ops, cmp, select, cast,
 	// pad, concat, gather, max_pool2d (whose window is an inner loop), and
 	// reductions over no dimension.
-	clsPointwise
-	// clsReduce: reductions (reduce_sum/max/min/mean, argmax).
-	clsReduce
-	// clsExtern: matmul and conv2d, lowered to runtime kernels.
-	clsExtern
-	// clsOpaque: scatter_add, lowered on its own.
-	clsOpaque
-	// clsComposite: composites, decomposed before fusion.
-	clsComposite
+	Pointwise
+	// Reduce: reductions (reduce_sum/max/min/mean, argmax).
+	Reduce
+	// Extern: matmul and conv2d, lowered to runtime kernels.
+	Extern
+	// Opaque: scatter_add, lowered on its own.
+	Opaque
+	// Composite: composites, decomposed before fusion.
+	Composite
 )
 
+// unaryOps and binaryOps are the arithmetic element-wise ops.
 var unaryOps = map[string]bool{
 	tensor.NegName: true, tensor.AbsName: true, tensor.ExpName: true, tensor.LogName: true, tensor.SqrtName: true,
 	tensor.RsqrtName: true, tensor.TanhName: true, tensor.SigmoidName: true, tensor.ReluName: true, tensor.SinName: true,
@@ -49,9 +62,15 @@ var binaryOps = map[string]bool{
 	tensor.MaxName: true, tensor.MinName: true, tensor.PowName: true,
 }
 
-// isElementwise reports ops whose result element i depends on the operand
+// IsUnary reports the unary arithmetic element-wise ops (neg, exp, ...).
+func IsUnary(name string) bool { return unaryOps[name] }
+
+// IsBinary reports the binary arithmetic element-wise ops (add, pow, ...).
+func IsBinary(name string) bool { return binaryOps[name] }
+
+// IsElementwise reports ops whose result element i depends on the operand
 // elements i only.
-func isElementwise(name string) bool {
+func IsElementwise(name string) bool {
 	switch name {
 	case tensor.CmpName, tensor.SelectName, tensor.CastName:
 		return true
@@ -59,50 +78,50 @@ func isElementwise(name string) bool {
 	return unaryOps[name] || binaryOps[name]
 }
 
-// classify returns the class of an op.
-func classify(op *ir.Operation) opClass {
+// Classify returns the class of an op.
+func Classify(op *ir.Operation) Class {
 	name := op.Name()
 	if !strings.HasPrefix(name, "tensor.") || op.NumResults() != 1 || !ir.IsTensor(op.Result(0).Type()) {
-		return clsNone
+		return None
 	}
 	switch {
-	case isElementwise(name):
-		return clsPointwise
+	case IsElementwise(name):
+		return Pointwise
 	case tensor.IsComposite(op):
-		return clsComposite
+		return Composite
 	}
 	switch name {
 	case tensor.BroadcastName, tensor.TransposeName, tensor.ReshapeName, tensor.SliceName:
-		return clsView
+		return View
 	case tensor.FullName, tensor.IotaName:
-		return clsConst
+		return Const
 	case tensor.ConstantName:
 		if d, ok := op.Attr("value").(*ir.DenseElementsAttr); ok {
-			if _, _, affine := affineConstant(d); d.Splat || d.Len() <= 1 || affine {
-				return clsConst
+			if _, _, affine := AffineConstant(d); d.Splat || d.Len() <= 1 || affine {
+				return Const
 			}
 		}
-		return clsDense
+		return Dense
 	case tensor.PadName, tensor.ConcatName, tensor.GatherName, tensor.MaxPool2DName:
-		return clsPointwise
+		return Pointwise
 	case tensor.ReduceSumName, tensor.ReduceMaxName, tensor.ReduceMinName, tensor.ReduceMeanName, tensor.ArgMaxName:
-		if dims, ok := reducedDims(op); ok && len(dims) == 0 {
-			return clsPointwise
+		if dims, ok := ReducedDims(op); ok && len(dims) == 0 {
+			return Pointwise
 		}
-		return clsReduce
+		return Reduce
 	case tensor.MatMulName, tensor.Conv2DName:
-		return clsExtern
+		return Extern
 	case tensor.ScatterAddName:
-		return clsOpaque
+		return Opaque
 	}
-	return clsNone
+	return None
 }
 
-// affineConstant reports whether a dense constant's elements are an
+// AffineConstant reports whether a dense constant's elements are an
 // integral affine function of their index, c0 + Σ coef[d]·i[d] (an iota
 // folded by canonicalization, for instance), so that kernels can compute
 // them instead of reading a buffer.
-func affineConstant(d *ir.DenseElementsAttr) (coef []int64, c0 int64, ok bool) {
+func AffineConstant(d *ir.DenseElementsAttr) (coef []int64, c0 int64, ok bool) {
 	shape := d.Type.Shape()
 	n := d.Len()
 	if d.Splat || n <= 1 || n > MaxDenseElements {
@@ -153,8 +172,8 @@ func affineConstant(d *ir.DenseElementsAttr) (coef []int64, c0 int64, ok bool) {
 	return coef, c0, true
 }
 
-// isReduceName reports the reduction ops.
-func isReduceName(name string) bool {
+// IsReduction reports the reduction ops.
+func IsReduction(name string) bool {
 	switch name {
 	case tensor.ReduceSumName, tensor.ReduceMaxName, tensor.ReduceMinName, tensor.ReduceMeanName, tensor.ArgMaxName:
 		return true
@@ -162,10 +181,10 @@ func isReduceName(name string) bool {
 	return false
 }
 
-// reducedDims returns the sorted reduced dimensions of a reduction: the
+// ReducedDims returns the sorted reduced dimensions of a reduction: the
 // dims attribute (all dimensions when absent) or argmax's dim (all when
 // absent, flattened).
-func reducedDims(op *ir.Operation) ([]int, bool) {
+func ReducedDims(op *ir.Operation) ([]int, bool) {
 	rank := tensor.OperandRank(op, 0)
 	if rank < 0 {
 		return nil, false
@@ -190,10 +209,10 @@ func reducedDims(op *ir.Operation) ([]int, bool) {
 	return tensor.ReduceDims(op)
 }
 
-// opCost is the relative cost of computing one element of op's result,
+// Cost is the relative cost of computing one element of op's result,
 // for the inlining decisions (PT2's realize_opcount_threshold counts ops;
 // this weighs transcendental functions more).
-func opCost(op *ir.Operation) int {
+func Cost(op *ir.Operation) int {
 	switch op.Name() {
 	case tensor.DivName, tensor.ReciprocalName, tensor.GatherName:
 		return 2
@@ -207,15 +226,15 @@ func opCost(op *ir.Operation) int {
 		}
 		return 9
 	}
-	switch classify(op) {
-	case clsView, clsConst:
+	switch Classify(op) {
+	case View, Const:
 		return 0
 	}
 	return 1
 }
 
-// shortName is an op name without its dialect prefix.
-func shortName(op *ir.Operation) string {
+// ShortName is an op name without its dialect prefix.
+func ShortName(op *ir.Operation) string {
 	name := op.Name()
 	if i := strings.IndexByte(name, '.'); i >= 0 {
 		return name[i+1:]
@@ -223,14 +242,8 @@ func shortName(op *ir.Operation) string {
 	return name
 }
 
-// tensorType returns the ranked tensor type of v, or nil.
-func tensorType(v ir.Value) *ir.RankedTensorType {
-	t, _ := v.Type().(*ir.RankedTensorType)
-	return t
-}
-
-// shapeOf returns the shape of a ranked tensor or memref value.
-func shapeOf(v ir.Value) []int64 {
+// Shape returns the shape of a ranked tensor or memref value.
+func Shape(v ir.Value) []int64 {
 	switch t := v.Type().(type) {
 	case *ir.RankedTensorType:
 		return t.Shape()
@@ -240,17 +253,17 @@ func shapeOf(v ir.Value) []int64 {
 	return nil
 }
 
-// elemOf returns the element type of a shaped value.
-func elemOf(v ir.Value) ir.Type { return ir.ElementTypeOrSelf(v.Type()) }
+// Elem returns the element type of a shaped value.
+func Elem(v ir.Value) ir.Type { return ir.ElementTypeOrSelf(v.Type()) }
 
-// sizeFunc returns the size of dimension d of a tensor value as an index
+// SizeFunc returns the size of dimension d of a tensor value as an index
 // expression.
-type sizeFunc func(v ir.Value, d int) (Expr, error)
+type SizeFunc func(v ir.Value, d int) (affine.Expr, error)
 
-// sizesOf returns the sizes of every dimension of v.
-func sizesOf(v ir.Value, size sizeFunc) ([]Expr, error) {
-	shape := shapeOf(v)
-	out := make([]Expr, len(shape))
+// Sizes returns the sizes of every dimension of v.
+func Sizes(v ir.Value, size SizeFunc) ([]affine.Expr, error) {
+	shape := Shape(v)
+	out := make([]affine.Expr, len(shape))
 	for d := range shape {
 		s, err := size(v, d)
 		if err != nil {
@@ -261,11 +274,11 @@ func sizesOf(v ir.Value, size sizeFunc) ([]Expr, error) {
 	return out, nil
 }
 
-// sizeOperandFor returns the `sizes` operand giving dynamic result
+// SizeOperand returns the `sizes` operand giving dynamic result
 // dimension d of an op that creates data (full, iota, broadcast, reshape),
 // or nil. first is the index of the first size operand.
-func sizeOperandFor(op *ir.Operation, d, first int) ir.Value {
-	shape := shapeOf(op.Result(0))
+func SizeOperand(op *ir.Operation, d, first int) ir.Value {
+	shape := Shape(op.Result(0))
 	if d >= len(shape) || shape[d] != ir.Dynamic {
 		return nil
 	}
@@ -281,34 +294,34 @@ func sizeOperandFor(op *ir.Operation, d, first int) ir.Value {
 	return nil
 }
 
-// viewOperandIndex maps an index into the result of a view or element-wise
+// OperandIndex maps an index into the result of a view or element-wise
 // op to the index of the operand element it reads (operand #k for
 // element-wise ops, operand #0 for views).
-func viewOperandIndex(ix *indexer, op *ir.Operation, idx []Expr, size sizeFunc) ([]Expr, error) {
+func OperandIndex(ix *affine.Indexer, op *ir.Operation, idx []affine.Expr, size SizeFunc) ([]affine.Expr, error) {
 	name := op.Name()
-	if isElementwise(name) {
+	if IsElementwise(name) {
 		return idx, nil
 	}
 	x := op.Operand(0)
-	xshape := shapeOf(x)
+	xshape := Shape(x)
 	switch name {
 	case tensor.BroadcastName:
 		dims, ok := tensor.Ints(op, "dims")
 		if !ok || len(dims) != len(xshape) {
 			return nil, fmt.Errorf("bad dims attribute")
 		}
-		out := make([]Expr, len(xshape))
-		rshape := shapeOf(op.Result(0))
+		out := make([]affine.Expr, len(xshape))
+		rshape := Shape(op.Result(0))
 		for i, d := range dims {
 			if d < 0 || int(d) >= len(idx) {
 				return nil, fmt.Errorf("bad dims attribute")
 			}
 			switch {
 			case xshape[i] == 1:
-				out[i] = cnst(0)
+				out[i] = affine.Const(0)
 			case xshape[i] != ir.Dynamic:
 				out[i] = idx[d]
-			case rshape[d] == ir.Dynamic && sizeOperandFor(op, int(d), 1) == nil:
+			case rshape[d] == ir.Dynamic && SizeOperand(op, int(d), 1) == nil:
 				// The result size is the operand's: the same index.
 				out[i] = idx[d]
 			default:
@@ -317,7 +330,7 @@ func viewOperandIndex(ix *indexer, op *ir.Operation, idx []Expr, size sizeFunc) 
 				if err != nil {
 					return nil, err
 				}
-				out[i] = ix.mod(idx[d], s)
+				out[i] = ix.Mod(idx[d], s)
 			}
 		}
 		return out, nil
@@ -326,7 +339,7 @@ func viewOperandIndex(ix *indexer, op *ir.Operation, idx []Expr, size sizeFunc) 
 		if !ok || len(perm) != len(idx) {
 			return nil, fmt.Errorf("bad perm attribute")
 		}
-		out := make([]Expr, len(idx))
+		out := make([]affine.Expr, len(idx))
 		for i, p := range perm {
 			if p < 0 {
 				p += int64(len(idx))
@@ -338,32 +351,32 @@ func viewOperandIndex(ix *indexer, op *ir.Operation, idx []Expr, size sizeFunc) 
 		}
 		return out, nil
 	case tensor.ReshapeName:
-		rs, err := sizesOf(op.Result(0), size)
+		rs, err := Sizes(op.Result(0), size)
 		if err != nil {
 			return nil, err
 		}
-		xs, err := sizesOf(x, size)
+		xs, err := Sizes(x, size)
 		if err != nil {
 			return nil, err
 		}
-		return ix.delinearize(ix.linearize(idx, rs), xs), nil
+		return ix.Delinearize(ix.Linearize(idx, rs), xs), nil
 	case tensor.SliceName:
 		start, ok1 := tensor.Ints(op, "start")
 		step := tensor.SliceStep(op)
 		if !ok1 || len(start) != len(idx) || len(step) != len(idx) {
 			return nil, fmt.Errorf("bad slice attributes")
 		}
-		out := make([]Expr, len(idx))
+		out := make([]affine.Expr, len(idx))
 		for i := range idx {
-			out[i] = addc(scale(idx[i], step[i]), start[i])
+			out[i] = idx[i].Scale(step[i]).AddConst(start[i])
 		}
 		return out, nil
 	}
 	return nil, fmt.Errorf("'%s' is not a view", name)
 }
 
-// padLow returns tensor.pad's low and high amounts.
-func padAmounts(op *ir.Operation) (low, high []int64, err error) {
+// PadAmounts returns tensor.pad's low and high amounts.
+func PadAmounts(op *ir.Operation) (low, high []int64, err error) {
 	low, ok1 := tensor.Ints(op, "low")
 	high, ok2 := tensor.Ints(op, "high")
 	if !ok1 || !ok2 || len(low) != tensor.OperandRank(op, 0) || len(high) != len(low) {
@@ -377,9 +390,9 @@ func padAmounts(op *ir.Operation) (low, high []int64, err error) {
 	return low, high, nil
 }
 
-// maxPoolWindow returns the geometry of a max_pool2d: kernel, stride,
+// MaxPoolWindow returns the geometry of a max_pool2d: kernel, stride,
 // padding and dilation (dilation is 1 unless the op carries it).
-func maxPoolWindow(op *ir.Operation) (k, s, p, d [2]int64, err error) {
+func MaxPoolWindow(op *ir.Operation) (k, s, p, d [2]int64, err error) {
 	opts, ok := tensor.MaxPool2DOptions(op)
 	if !ok {
 		return k, s, p, d, fmt.Errorf("bad max_pool2d attributes")
@@ -391,9 +404,9 @@ func maxPoolWindow(op *ir.Operation) (k, s, p, d [2]int64, err error) {
 	return opts.Kernel, opts.Stride, opts.Padding, d, nil
 }
 
-// typeBytes returns the byte size of a statically shaped tensor or memref
+// TypeBytes returns the byte size of a statically shaped tensor or memref
 // type, and false when it has dynamic dimensions.
-func typeBytes(t ir.Type) (int64, bool) {
+func TypeBytes(t ir.Type) (int64, bool) {
 	var shape []int64
 	switch tt := t.(type) {
 	case *ir.RankedTensorType:

@@ -1,8 +1,9 @@
-package lowering
+package fuse
 
 import (
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/lowering/internal/opclass"
 )
 
 // dimClasses groups the dynamic dimensions of the tensors of a block that
@@ -59,13 +60,13 @@ func dynamicDim(v ir.Value, d int) bool {
 	if d < 0 {
 		return true
 	}
-	s := shapeOf(v)
+	s := opclass.Shape(v)
 	return d < len(s) && s[d] == ir.Dynamic
 }
 
 // same reports whether dimension da of a and db of b are known equal.
 func (c *dimClasses) same(a ir.Value, da int, b ir.Value, db int) bool {
-	sa, sb := shapeOf(a), shapeOf(b)
+	sa, sb := opclass.Shape(a), opclass.Shape(b)
 	if da >= len(sa) || db >= len(sb) {
 		return false
 	}
@@ -77,7 +78,7 @@ func (c *dimClasses) same(a ir.Value, da int, b ir.Value, db int) bool {
 
 // sameShape reports whether two tensors have shapes known equal.
 func (c *dimClasses) sameShape(a, b ir.Value) bool {
-	sa, sb := shapeOf(a), shapeOf(b)
+	sa, sb := opclass.Shape(a), opclass.Shape(b)
 	if len(sa) != len(sb) {
 		return false
 	}
@@ -95,14 +96,14 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 		return
 	}
 	r := op.Result(0)
-	rank := len(shapeOf(r))
+	rank := len(opclass.Shape(r))
 	name := op.Name()
 	switch {
 	case name == tensor.DimName:
 		if d, ok := op.IntAttr("dim"); ok && op.NumOperands() == 1 {
 			c.union(r, -1, op.Operand(0), int(d))
 		}
-	case isElementwise(name):
+	case opclass.IsElementwise(name):
 		for _, x := range op.Operands() {
 			for d := 0; d < rank; d++ {
 				c.union(r, d, x, d)
@@ -119,7 +120,7 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 	case name == tensor.BroadcastName:
 		dims, _ := tensor.Ints(op, "dims")
 		for d := 0; d < rank; d++ {
-			if s := sizeOperandFor(op, d, 1); s != nil {
+			if s := opclass.SizeOperand(op, d, 1); s != nil {
 				c.union(r, d, s, -1)
 				continue
 			}
@@ -135,12 +136,12 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 			first = 1
 		}
 		for d := 0; d < rank; d++ {
-			if s := sizeOperandFor(op, d, first); s != nil {
+			if s := opclass.SizeOperand(op, d, first); s != nil {
 				c.union(r, d, s, -1)
 			}
 		}
-	case isReduceName(name):
-		dims, ok := reducedDims(op)
+	case opclass.IsReduction(name):
+		dims, ok := opclass.ReducedDims(op)
 		if !ok {
 			return
 		}
@@ -150,7 +151,7 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 			red[d] = true
 		}
 		j := 0
-		for d := 0; d < len(shapeOf(op.Operand(0))); d++ {
+		for d := 0; d < len(opclass.Shape(op.Operand(0))); d++ {
 			if red[d] {
 				if keep {
 					j++
@@ -162,8 +163,8 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 		}
 	case name == tensor.MatMulName && op.NumOperands() == 2:
 		a, b := op.Operand(0), op.Operand(1)
-		ra := len(shapeOf(a))
-		if ra < 2 || len(shapeOf(b)) != ra || rank != ra {
+		ra := len(opclass.Shape(a))
+		if ra < 2 || len(opclass.Shape(b)) != ra || rank != ra {
 			return
 		}
 		for d := 0; d < ra-2; d++ {
@@ -187,12 +188,12 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 		}
 	case name == tensor.GatherName && op.NumOperands() == 2:
 		d, ok := tensor.NormalizedDim(op)
-		if !ok || len(shapeOf(op.Operand(0))) != rank {
+		if !ok || len(opclass.Shape(op.Operand(0))) != rank {
 			return
 		}
 		for k := 0; k < rank; k++ {
 			if k == d {
-				if len(shapeOf(op.Operand(1))) == 1 {
+				if len(opclass.Shape(op.Operand(1))) == 1 {
 					c.union(r, k, op.Operand(1), 0)
 				}
 			} else {
@@ -204,7 +205,7 @@ func (c *dimClasses) addOp(op *ir.Operation) {
 			c.union(r, k, op.Operand(0), k)
 		}
 	case name == tensor.PadName:
-		low, high, err := padAmounts(op)
+		low, high, err := opclass.PadAmounts(op)
 		if err != nil {
 			return
 		}

@@ -1,4 +1,4 @@
-package lowering
+package transforms
 
 import (
 	"runtime"
@@ -6,9 +6,9 @@ import (
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/dialects/loops/analysis"
 	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
-	"github.com/tt-compiler/tt/pass"
 )
 
 // DefaultMinChunk is the least work per thread (iterations of innermost
@@ -82,11 +82,9 @@ func Parallelize(root *ir.Operation, o ParallelizeOptions) (ParallelizeStats, er
 		}
 	})
 	for _, l := range nests {
-		if err := pz.nest(l); err != nil {
-			return pz.stats, err
-		}
+		pz.nest(l)
 	}
-	return pz.stats, nil
+	return pz.stats, ir.Verify(root)
 }
 
 type parallelizer struct {
@@ -109,10 +107,10 @@ func outermostLoop(op *ir.Operation) bool {
 }
 
 // nest parallelizes the outer loops of the nest rooted at l0.
-func (pz *parallelizer) nest(l0 *ir.Operation) error {
+func (pz *parallelizer) nest(l0 *ir.Operation) {
 	pz.stats.Nests++
 	var chain []*ir.Operation
-	par, seq := 1.0, tripHint(l0)*blockWork(l0.Region(0).Front())
+	par, seq := 1.0, analysis.TripHint(l0)*analysis.BlockWork(l0.Region(0).Front())
 	small, dependent := false, false
 	for l := l0; l != nil; l = soleInnerLoop(l) {
 		if par >= 2*pz.threads || par == pz.threads {
@@ -126,21 +124,17 @@ func (pz *parallelizer) nest(l0 *ir.Operation) error {
 			dependent = true
 			break
 		}
-		t := tripHint(l)
+		t := analysis.TripHint(l)
 		chain = append(chain, l)
 		par *= t
 		seq /= max(t, 1)
 	}
-	if n := len(chain); n > 0 && !hasLoop(chain[n-1].Region(0).Front()) {
+	if n := len(chain); n > 0 && !analysis.HasLoop(chain[n-1].Region(0).Front()) {
 		// The innermost loop: run blocks of it in parallel.
-		if trips, ok := tripCount(chain[n-1]); ok && trips <= pz.block {
+		if trips, ok := analysis.TripCount(chain[n-1]); ok && trips <= pz.block {
 			chain = chain[:n-1]
 		} else {
-			blocks, err := pz.stripMine(chain[n-1], chain[0])
-			if err != nil {
-				return err
-			}
-			chain[n-1] = blocks
+			chain[n-1] = pz.stripMine(chain[n-1], chain[0])
 			pz.stats.StripMined++
 		}
 	}
@@ -151,9 +145,9 @@ func (pz *parallelizer) nest(l0 *ir.Operation) error {
 		case dependent:
 			pz.stats.Dependent++
 		}
-		return nil
+		return
 	}
-	return pz.collapse(chain)
+	pz.collapse(chain)
 }
 
 // soleInnerLoop returns the loops.for that l's body holds when it is the
@@ -179,7 +173,7 @@ func soleInnerLoop(l *ir.Operation) *ir.Operation {
 // boundsOutside reports whether the bounds of l are defined outside l0.
 func boundsOutside(l, l0 *ir.Operation) bool {
 	for _, v := range l.Operands()[:3] {
-		if definedIn(v, l0) {
+		if analysis.DefinedIn(v, l0) {
 			return false
 		}
 	}
@@ -236,7 +230,7 @@ func independentIterations(l *ir.Operation) bool {
 					}
 				}
 			case loops.DeallocName:
-				ok = ok && definedIn(o.Operand(0), l)
+				ok = ok && analysis.DefinedIn(o.Operand(0), l)
 			case loops.AllocName, loops.ForName, loops.IfName, loops.ParallelName, loops.YieldName, loops.DimName:
 			default:
 				if !ir.IsMemoryEffectFree(o) {
@@ -249,12 +243,12 @@ func independentIterations(l *ir.Operation) bool {
 		return false
 	}
 	step := int64(1)
-	if s, isConst := constInt(l.Operand(2)); isConst && s > 0 {
+	if s, isConst := analysis.ConstInt(l.Operand(2)); isConst && s > 0 {
 		step = s
 	}
-	memo := map[ir.Value]linear{}
+	memo := map[ir.Value]analysis.Linear{}
 	for buf := range written {
-		if definedIn(buf, l) {
+		if analysis.DefinedIn(buf, l) {
 			continue
 		}
 		if whole[buf] || !disjointSlices(accs[buf], l, body.Arg(0), step, memo) {
@@ -268,7 +262,7 @@ func independentIterations(l *ir.Operation) bool {
 // of different iterations of l: every access's index d is a·iv + c + r
 // with the same a and the same loop-invariant c, and the offsets r (inner
 // induction variables and constants) span less than |a·step|.
-func disjointSlices(accs []access, l *ir.Operation, iv ir.Value, step int64, memo map[ir.Value]linear) bool {
+func disjointSlices(accs []access, l *ir.Operation, iv ir.Value, step int64, memo map[ir.Value]analysis.Linear) bool {
 	if len(accs) == 0 {
 		return true
 	}
@@ -286,27 +280,27 @@ func disjointSlices(accs []access, l *ir.Operation, iv ir.Value, step int64, mem
 	return false
 }
 
-func separates(accs []access, d, rank int, l *ir.Operation, iv ir.Value, step int64, memo map[ir.Value]linear) bool {
+func separates(accs []access, d, rank int, l *ir.Operation, iv ir.Value, step int64, memo map[ir.Value]analysis.Linear) bool {
 	var coef int64
 	var outer map[ir.Value]int64
 	var lo, hi int64
 	for n, a := range accs {
-		f := linearOf(a.idx[d], memo)
-		k := f.terms[iv]
+		f := analysis.LinearOf(a.idx[d], memo)
+		k := f.Terms[iv]
 		if k == 0 || (n > 0 && k != coef) {
 			return false
 		}
 		inv := map[ir.Value]int64{}
-		olo, ohi := f.c, f.c
-		for v, x := range f.terms {
+		olo, ohi := f.Const, f.Const
+		for v, x := range f.Terms {
 			if v == iv {
 				continue
 			}
-			if !definedIn(v, l) {
+			if !analysis.DefinedIn(v, l) {
 				inv[v] = x
 				continue
 			}
-			vlo, vhi, ok := inductionRange(v)
+			vlo, vhi, ok := analysis.InductionRange(v)
 			if !ok {
 				return false
 			}
@@ -338,59 +332,18 @@ func separates(accs []access, d, rank int, l *ir.Operation, iv ir.Value, step in
 	return hi-lo < span
 }
 
-// inductionRange returns the smallest and largest value of an induction
-// variable of a loops.for or loops.parallel with constant bounds.
-func inductionRange(v ir.Value) (int64, int64, bool) {
-	arg, ok := v.(*ir.BlockArgument)
-	if !ok || arg.Owner() == nil || arg.Owner().ParentOp() == nil {
-		return 0, 0, false
-	}
-	op := arg.Owner().ParentOp()
-	var lbV, ubV, stV ir.Value
-	switch {
-	case op.Name() == loops.ForName && arg.Index() == 0:
-		lbV, ubV, stV = forBounds(op)
-	case op.Name() == loops.ParallelName && arg.Index() < len(op.OperandGroup(0)):
-		i := arg.Index()
-		lbV, ubV, stV = op.OperandGroup(0)[i], op.OperandGroup(1)[i], op.OperandGroup(2)[i]
-	default:
-		return 0, 0, false
-	}
-	lb, ok1 := constInt(lbV)
-	ub, ok2 := constInt(ubV)
-	st, ok3 := constInt(stV)
-	if !ok1 || !ok2 || !ok3 || st <= 0 || !small(lb) || !small(ub) {
-		return 0, 0, false
-	}
-	if ub <= lb {
-		return lb, lb, true
-	}
-	return lb, lb + (ub-lb-1)/st*st, true
-}
-
 // tripValue returns the trip count of a loops.for as a value created at
 // b's insertion point: max(ub - lb, 0) ceildiv step.
-func tripValue(b *ir.Builder, l *ir.Operation) (ir.Value, error) {
-	loc := l.Loc()
-	if n, ok := tripCount(l); ok {
-		return indexConst(b, loc, n)
+func tripValue(b *ir.Builder, l *ir.Operation) ir.Value {
+	if n, ok := analysis.TripCount(l); ok {
+		return indexConst(b, n)
 	}
-	lb, ub, st := forBounds(l)
-	span, err := indexOp(b, loc, arith.SubIName, ub, lb)
-	if err != nil {
-		return nil, err
+	lb, ub, st := analysis.ForBounds(l)
+	span := arith.MaxSI(b, arith.SubI(b, ub, lb), indexConst(b, 0))
+	if s, ok := analysis.ConstInt(st); ok && s == 1 {
+		return span
 	}
-	zero, err := indexConst(b, loc, 0)
-	if err != nil {
-		return nil, err
-	}
-	if span, err = indexOp(b, loc, arith.MaxSIName, span, zero); err != nil {
-		return nil, err
-	}
-	if s, ok := constInt(st); ok && s == 1 {
-		return span, nil
-	}
-	return indexOp(b, loc, arith.CeilDivSIName, span, st)
+	return arith.CeilDivSI(b, span, st)
 }
 
 // stripMine rewrites the innermost loop l as
@@ -402,130 +355,58 @@ func tripValue(b *ir.Builder, l *ir.Operation) (ir.Value, error) {
 //
 // and returns the outer loop. The sizes are computed before the op at,
 // the outermost loop of the nest (l's bounds are defined before it).
-func (pz *parallelizer) stripMine(l, at *ir.Operation) (*ir.Operation, error) {
-	loc := l.Loc()
+func (pz *parallelizer) stripMine(l, at *ir.Operation) *ir.Operation {
 	b := ir.NewBuilder(l.Context())
+	b.Loc = l.Loc()
 	b.SetInsertionPointBefore(at)
-	lb, ub, st := forBounds(l)
-	n, err := tripValue(b, l)
-	if err != nil {
-		return nil, err
-	}
+	lb, ub, st := analysis.ForBounds(l)
+	n := tripValue(b, l)
 	var nb, chunk ir.Value
-	if c, ok := constInt(n); ok {
-		nb, err = indexConst(b, loc, (c+pz.block-1)/pz.block)
+	if c, ok := analysis.ConstInt(n); ok {
+		nb = indexConst(b, (c+pz.block-1)/pz.block)
 	} else {
-		var bv ir.Value
-		if bv, err = indexConst(b, loc, pz.block); err == nil {
-			nb, err = indexOp(b, loc, arith.CeilDivSIName, n, bv)
-		}
+		nb = arith.CeilDivSI(b, n, indexConst(b, pz.block))
 	}
-	if err != nil {
-		return nil, err
-	}
-	if s, ok := constInt(st); ok {
-		chunk, err = indexConst(b, loc, s*pz.block)
+	if s, ok := analysis.ConstInt(st); ok {
+		chunk = indexConst(b, s*pz.block)
 	} else {
-		var bv ir.Value
-		if bv, err = indexConst(b, loc, pz.block); err == nil {
-			chunk, err = indexOp(b, loc, arith.MulIName, bv, st)
-		}
+		chunk = arith.MulI(b, indexConst(b, pz.block), st)
 	}
-	if err != nil {
-		return nil, err
-	}
-	zero, err := indexConst(b, loc, 0)
-	if err != nil {
-		return nil, err
-	}
-	one, err := indexConst(b, loc, 1)
-	if err != nil {
-		return nil, err
-	}
+	zero, one := indexConst(b, 0), indexConst(b, 1)
 	b.SetInsertionPointBefore(l)
-	outer, body, err := newFor(b, loc, zero, nb, one)
-	if err != nil {
-		return nil, err
-	}
-	b.SetInsertionPointToStart(body)
-	off, err := indexOp(b, loc, arith.MulIName, body.Arg(0), chunk)
-	if err != nil {
-		return nil, err
-	}
-	lo, err := indexOp(b, loc, arith.AddIName, lb, off)
-	if err != nil {
-		return nil, err
-	}
-	hi, err := indexOp(b, loc, arith.AddIName, lo, chunk)
-	if err != nil {
-		return nil, err
-	}
-	if hi, err = indexOp(b, loc, arith.MinSIName, hi, ub); err != nil {
-		return nil, err
-	}
-	l.MoveBefore(body.Terminator())
+	outer := loops.For(b, zero, nb, one)
+	body := outer.BodyBlock()
+	b.SetInsertionPointToEnd(body)
+	lo := arith.AddI(b, lb, arith.MulI(b, body.Arg(0), chunk))
+	hi := arith.MinSI(b, arith.AddI(b, lo, chunk), ub)
+	yield := loops.Yield(b)
+	l.MoveBefore(yield.Op)
 	l.SetOperand(0, lo)
 	l.SetOperand(1, hi)
-	return outer, nil
-}
-
-// newFor creates an empty loops.for without carried values (its body
-// holds only loops.yield) at b's insertion point.
-func newFor(b *ir.Builder, loc ir.Location, lb, ub, step ir.Value) (*ir.Operation, *ir.Block, error) {
-	st := &ir.OperationState{Name: loops.ForName, Loc: loc, Operands: []ir.Value{lb, ub, step}, ResultTypes: []ir.Type{}}
-	region := st.AddRegion()
-	op, err := b.Create(st)
-	if err != nil {
-		return nil, nil, err
-	}
-	body := ir.NewBlock([]ir.Type{b.Ctx.Index()}, []ir.Location{loc})
-	region.PushBack(body)
-	ip := b.SaveInsertionPoint()
-	b.SetInsertionPointToEnd(body)
-	_, err = b.Create(&ir.OperationState{Name: loops.YieldName, Loc: loc})
-	b.RestoreInsertionPoint(ip)
-	return op, body, err
+	return outer.Op
 }
 
 // collapse replaces the perfectly nested loops of chain (outermost first)
 // by one loops.parallel over their linearized iteration space.
-func (pz *parallelizer) collapse(chain []*ir.Operation) error {
+func (pz *parallelizer) collapse(chain []*ir.Operation) {
 	l0 := chain[0]
-	loc := l0.Loc()
 	b := ir.NewBuilder(l0.Context())
+	b.Loc = l0.Loc()
 	b.SetInsertionPointBefore(l0)
-	lb, ub, st := forBounds(l0)
+	lb, ub, st := analysis.ForBounds(l0)
 	trips := make([]ir.Value, len(chain))
 	if len(chain) > 1 {
-		var err error
 		for m, l := range chain {
-			if trips[m], err = tripValue(b, l); err != nil {
-				return err
-			}
+			trips[m] = tripValue(b, l)
 		}
 		total := trips[0]
 		for _, n := range trips[1:] {
-			if total, err = mulIndex(b, loc, total, n); err != nil {
-				return err
-			}
+			total = mulIndex(b, total, n)
 		}
-		if lb, err = indexConst(b, loc, 0); err != nil {
-			return err
-		}
-		if st, err = indexConst(b, loc, 1); err != nil {
-			return err
-		}
-		ub = total
+		lb, st, ub = indexConst(b, 0), indexConst(b, 1), total
 	}
-	state := &ir.OperationState{Name: loops.ParallelName, Loc: loc, Operands: []ir.Value{lb, ub, st}, ResultTypes: []ir.Type{}}
-	state.AddAttr("operand_segment_sizes", &ir.DenseArrayAttr{Elem: b.Ctx.I32(), Ints: []int64{1, 1, 1}})
-	region := state.AddRegion()
-	par, err := b.Create(state)
-	if err != nil {
-		return err
-	}
-	body := ir.NewBlock([]ir.Type{b.Ctx.Index()}, []ir.Location{loc})
-	region.PushBack(body)
+	par := loops.Parallel(b, []ir.Value{lb}, []ir.Value{ub}, []ir.Value{st})
+	body := par.BodyBlock()
 	b.SetInsertionPointToEnd(body)
 	ivs := make([]ir.Value, len(chain))
 	if len(chain) == 1 {
@@ -535,24 +416,15 @@ func (pz *parallelizer) collapse(chain []*ir.Operation) error {
 		for m := len(chain) - 1; m >= 0; m-- {
 			idx := rest
 			if m > 0 {
-				if idx, err = indexOp(b, loc, arith.RemUIName, rest, trips[m]); err != nil {
-					return err
-				}
-				if rest, err = indexOp(b, loc, arith.DivUIName, rest, trips[m]); err != nil {
-					return err
-				}
+				idx = arith.RemUI(b, rest, trips[m])
+				rest = arith.DivUI(b, rest, trips[m])
 			}
-			mlb, _, mst := forBounds(chain[m])
-			if ivs[m], err = affineIV(b, loc, mlb, idx, mst); err != nil {
-				return err
-			}
+			mlb, _, mst := analysis.ForBounds(chain[m])
+			ivs[m] = affineIV(b, mlb, idx, mst)
 		}
 	}
-	yield, err := b.Create(&ir.OperationState{Name: loops.YieldName, Loc: loc})
-	if err != nil {
-		return err
-	}
-	inlineBody(chain[0], ivs[0], yield)
+	yield := loops.Yield(b)
+	inlineBody(chain[0], ivs[0], yield.Op)
 	for m := 1; m < len(chain); m++ {
 		inlineBody(chain[m], ivs[m], chain[m])
 		chain[m].Erase()
@@ -560,36 +432,32 @@ func (pz *parallelizer) collapse(chain []*ir.Operation) error {
 	chain[0].Erase()
 	pz.stats.Parallel++
 	pz.stats.Loops += len(chain)
-	_ = par
-	return nil
 }
 
+// indexConst creates an index constant at b's insertion point.
+func indexConst(b *ir.Builder, v int64) ir.Value { return arith.Constant(b, ir.Int(b.Ctx.Index(), v)) }
+
 // mulIndex multiplies two index values, folding constants.
-func mulIndex(b *ir.Builder, loc ir.Location, x, y ir.Value) (ir.Value, error) {
-	cx, okx := constInt(x)
-	cy, oky := constInt(y)
-	if okx && oky && small(cx) && small(cy) {
-		return indexConst(b, loc, cx*cy)
+func mulIndex(b *ir.Builder, x, y ir.Value) ir.Value {
+	cx, okx := analysis.ConstInt(x)
+	cy, oky := analysis.ConstInt(y)
+	if okx && oky && cx > -1<<31 && cx < 1<<31 && cy > -1<<31 && cy < 1<<31 {
+		return indexConst(b, cx*cy)
 	}
-	return indexOp(b, loc, arith.MulIName, x, y)
+	return arith.MulI(b, x, y)
 }
 
 // affineIV returns lb + idx·step, without the operations that constants
 // make useless.
-func affineIV(b *ir.Builder, loc ir.Location, lb, idx, step ir.Value) (ir.Value, error) {
+func affineIV(b *ir.Builder, lb, idx, step ir.Value) ir.Value {
 	v := idx
-	var err error
-	if s, ok := constInt(step); !ok || s != 1 {
-		if v, err = indexOp(b, loc, arith.MulIName, v, step); err != nil {
-			return nil, err
-		}
+	if s, ok := analysis.ConstInt(step); !ok || s != 1 {
+		v = arith.MulI(b, v, step)
 	}
-	if c, ok := constInt(lb); !ok || c != 0 {
-		if v, err = indexOp(b, loc, arith.AddIName, lb, v); err != nil {
-			return nil, err
-		}
+	if c, ok := analysis.ConstInt(lb); !ok || c != 0 {
+		v = arith.AddI(b, lb, v)
 	}
-	return v, nil
+	return v
 }
 
 // inlineBody moves the body of loop l (but its terminator) before pos,
@@ -605,50 +473,4 @@ func inlineBody(l *ir.Operation, iv ir.Value, pos *ir.Operation) {
 		op.MoveBefore(pos)
 		op = next
 	}
-}
-
-// parallelizePass is the parallelize pass.
-type parallelizePass struct {
-	pass.Base
-	threads, minChunk, block                        *int
-	nests, parallel, loopsStat, strip, small, depen *pass.Statistic
-}
-
-// NewParallelizePass returns the parallelize pass.
-func NewParallelizePass() pass.Pass {
-	p := &parallelizePass{Base: pass.NewBase(pass.Info{
-		Argument: "parallelize",
-		Name:     "Parallelize",
-		Summary:  "Run the outer loops of independent iterations on threads (loops.parallel)",
-		Description: "Walks every loop nest from its outermost loop and turns the loops whose iterations are " +
-			"independent (no carried values, each iteration writing its own slice of every buffer) into one " +
-			"loops.parallel, with Inductor's heuristic: stop once the parallel iteration count reaches 2·threads " +
-			"(or equals threads), or when the work per thread falls below min-chunk iterations of innermost loops. " +
-			"Reductions are never split across the reduced dimension. An innermost loop chosen to be parallel is " +
-			"strip-mined into blocks first, so it stays a unit-stride loop for vectorize.",
-	})}
-	o := p.Options()
-	p.threads = o.Int("threads", 0, "Number of threads the code runs on (0: GOMAXPROCS of the compiler)")
-	p.minChunk = o.Int("min-chunk", DefaultMinChunk, "Least work per thread, in iterations of innermost loops (Inductor's min_chunk_size)")
-	p.block = o.Int("block", DefaultParallelBlock, "Iterations per parallel block of a strip-mined innermost loop")
-	p.nests = p.NewStatistic("num-nests", "Number of loop nests examined")
-	p.parallel = p.NewStatistic("num-parallel", "Number of loops.parallel ops created")
-	p.loopsStat = p.NewStatistic("num-parallel-loops", "Number of loops.for ops made parallel")
-	p.strip = p.NewStatistic("num-strip-mined", "Number of innermost loops split into parallel blocks")
-	p.small = p.NewStatistic("num-too-small", "Number of nests left sequential for lack of work")
-	p.depen = p.NewStatistic("num-dependent", "Number of nests left sequential because their outer loop is a reduction or its iterations may touch the same elements")
-	return p
-}
-
-// Run parallelizes the loop nests nested in op.
-func (p *parallelizePass) Run(op *ir.Operation, am *pass.AnalysisManager) (err error) {
-	defer internalError("parallelize", op, &err)
-	st, err := Parallelize(op, ParallelizeOptions{Threads: *p.threads, MinChunk: *p.minChunk, Block: *p.block})
-	p.nests.Add(int64(st.Nests))
-	p.parallel.Add(int64(st.Parallel))
-	p.loopsStat.Add(int64(st.Loops))
-	p.strip.Add(int64(st.StripMined))
-	p.small.Add(int64(st.Small))
-	p.depen.Add(int64(st.Dependent))
-	return err
 }

@@ -1,12 +1,12 @@
-package lowering
+package tensortoloops
 
 import (
 	"slices"
 
 	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/dialects/tensor"
-	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/lowering/internal/opclass"
 )
 
 // staging assigns the reductions of a reduction kernel to passes over the
@@ -98,10 +98,10 @@ func (s *staging) info(r *ir.Operation) *redInfo {
 	if i, ok := s.infos[r]; ok {
 		return i
 	}
-	reduced, _ := reducedDims(r)
+	reduced, _ := opclass.ReducedDims(r)
 	i := &redInfo{op: r, kind: redKind(r), reduced: reduced}
 	s.infos[r] = i
-	if i.kind != "sum" || !ir.IsFloat(elemOf(r.Result(0))) {
+	if i.kind != "sum" || !ir.IsFloat(opclass.Elem(r.Result(0))) {
 		return i
 	}
 	e := s.local(r.Operand(0))
@@ -164,7 +164,7 @@ func (s *staging) frontier(v ir.Value, stop func(ir.Value) bool) (ir.Value, bool
 			return
 		}
 		op := s.local(v)
-		if op == nil || !isElementwise(op.Name()) {
+		if op == nil || !opclass.IsElementwise(op.Name()) {
 			ok = false
 			return
 		}
@@ -195,8 +195,8 @@ func (s *staging) rescaleSource(o ir.Value) ir.Value {
 		return nil
 	}
 	op := s.local(src)
-	if op == nil || !isElementwise(op.Name()) || !s.costly(src) ||
-		!slices.Equal(shapeOf(src), shapeOf(o)) || elemOf(src) != elemOf(o) {
+	if op == nil || !opclass.IsElementwise(op.Name()) || !s.costly(src) ||
+		!slices.Equal(opclass.Shape(src), opclass.Shape(o)) || opclass.Elem(src) != opclass.Elem(o) {
 		return nil
 	}
 	return src
@@ -213,10 +213,10 @@ func (s *staging) costly(v ir.Value) bool {
 		}
 		seen[v] = true
 		op := s.local(v)
-		if op == nil || !isElementwise(op.Name()) && classify(op) != clsView {
+		if op == nil || !opclass.IsElementwise(op.Name()) && opclass.Classify(op) != opclass.View {
 			return false
 		}
-		if opCost(op) >= 8 {
+		if opclass.Cost(op) >= 8 {
 			return true
 		}
 		for _, x := range op.Operands() {
@@ -247,8 +247,8 @@ func (s *staging) rowConstant(v ir.Value) bool {
 	}
 	switch {
 	case op.Name() == tensor.BroadcastName:
-		dims, ok := intsAttr(op, "dims")
-		xs := shapeOf(op.Operand(0))
+		dims, ok := tensor.Ints(op, "dims")
+		xs := opclass.Shape(op.Operand(0))
 		if !ok || len(dims) != len(xs) {
 			return false
 		}
@@ -258,67 +258,25 @@ func (s *staging) rowConstant(v ir.Value) bool {
 			}
 		}
 		return true
-	case isElementwise(op.Name()):
+	case opclass.IsElementwise(op.Name()):
 		for _, x := range op.Operands() {
 			if !s.rowConstant(x) {
 				return false
 			}
 		}
 		return true
-	case classify(op) == clsConst && op.Name() != tensor.IotaName:
+	case opclass.Classify(op) == opclass.Const && op.Name() != tensor.IotaName:
 		return true
 	}
 	return false
 }
 
 // plan returns the reductions with their stages, in kernel order.
-func (s *staging) plan() ([]*redInfo, error) {
+func (s *staging) plan() []*redInfo {
 	out := make([]*redInfo, len(s.reds))
 	for k, r := range s.reds {
 		s.stage(r)
 		out[k] = s.info(r)
 	}
-	return out, nil
-}
-
-// intsAttr reads an array<i64> attribute.
-func intsAttr(op *ir.Operation, name string) ([]int64, bool) {
-	a, ok := op.Attr(name).(*ir.DenseArrayAttr)
-	if !ok {
-		return nil, false
-	}
-	return a.Ints, true
-}
-
-// CountInputPasses counts the passes a function makes over buffer x: the
-// innermost loops.for ops (those with no loops.for nested in them) that
-// load from x. Each such loop runs once per iteration of the loops around
-// it, that is once per output row of its kernel, so the count is how many
-// times each row of x is read. Loads hoisted out of innermost loops (a
-// row-constant read) are not passes.
-func CountInputPasses(fn *ir.Operation, x ir.Value) int {
-	n := 0
-	fn.Walk(func(op *ir.Operation) {
-		if op.Name() != loops.ForName {
-			return
-		}
-		inner, loads := true, false
-		op.Walk(func(nested *ir.Operation) {
-			if nested == op {
-				return
-			}
-			switch nested.Name() {
-			case loops.ForName, loops.ParallelName:
-				inner = false
-			case loops.LoadName, vector.LoadName:
-				if nested.NumOperands() > 0 && nested.Operand(0) == x {
-					loads = true
-				}
-			}
-		})
-		if inner && loads {
-			n++
-		}
-	})
-	return n
+	return out
 }

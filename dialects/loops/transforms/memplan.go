@@ -1,4 +1,4 @@
-package lowering
+package transforms
 
 import (
 	"fmt"
@@ -38,9 +38,7 @@ func PlanMemory(root *ir.Operation) (MemStats, error) {
 	for _, fn := range funcs {
 		blk := fn.Region(0).Front()
 		stats.PeakBefore += peakBytes(blk)
-		if err := planBlock(blk, &stats); err != nil {
-			return stats, err
-		}
+		planBlock(blk, &stats)
 		stats.PeakAfter += peakBytes(blk)
 	}
 	return stats, nil
@@ -53,11 +51,11 @@ func peakBytes(blk *ir.Block) int64 {
 	for op := range blk.Ops() {
 		switch op.Name() {
 		case loops.AllocName:
-			if n, ok := typeBytes(op.Result(0).Type()); ok {
+			if n, ok := bufferBytes(op.Result(0).Type()); ok {
 				live += n
 			}
 		case loops.DeallocName:
-			if n, ok := typeBytes(op.Operand(0).Type()); ok {
+			if n, ok := bufferBytes(op.Operand(0).Type()); ok {
 				live -= n
 			}
 		}
@@ -77,7 +75,7 @@ type buffer struct {
 	owner    *buffer // for a physical buffer: the latest buffer using it
 }
 
-func planBlock(blk *ir.Block, stats *MemStats) error {
+func planBlock(blk *ir.Block, stats *MemStats) {
 	var ops []*ir.Operation
 	pos := map[*ir.Operation]int{}
 	for op := range blk.Ops() {
@@ -90,7 +88,7 @@ func planBlock(blk *ir.Block, stats *MemStats) error {
 		if op.Name() != loops.AllocName {
 			continue
 		}
-		b := &buffer{alloc: op, lastUse: pos[op], key: allocKey(op), reusable: op.Attr(OverwrittenAttr) != nil}
+		b := &buffer{alloc: op, lastUse: pos[op], key: allocKey(op), reusable: op.Attr(loops.OverwrittenAttrName) != nil}
 		for u := range op.Result(0).Uses() {
 			user := topLevel(u.Owner(), blk)
 			if user == nil {
@@ -106,7 +104,7 @@ func planBlock(blk *ir.Block, stats *MemStats) error {
 		order = append(order, b)
 	}
 	if len(order) == 0 {
-		return nil
+		return
 	}
 	// Sweep in program order with a pool of freed buffers per key.
 	pool := map[string][]*buffer{}
@@ -149,9 +147,8 @@ func planBlock(blk *ir.Block, stats *MemStats) error {
 			continue
 		}
 		builder.SetInsertionPointAfter(at)
-		if _, err := builder.Create(&ir.OperationState{Name: loops.DeallocName, Loc: b.alloc.Loc(), Operands: []ir.Value{b.alloc.Result(0)}}); err != nil {
-			return err
-		}
+		builder.Loc = b.alloc.Loc()
+		loops.Dealloc(builder, b.alloc.Result(0))
 		stats.Deallocs++
 	}
 	for _, b := range order {
@@ -162,7 +159,6 @@ func planBlock(blk *ir.Block, stats *MemStats) error {
 		b.alloc.Erase()
 		stats.Reused++
 	}
-	return nil
 }
 
 // allocKey identifies allocations of equal size and element type: the
@@ -189,4 +185,47 @@ func plannableUse(op *ir.Operation) bool {
 		return false
 	}
 	return strings.HasPrefix(op.Name(), "arith.") || strings.HasPrefix(op.Name(), "math.")
+}
+
+// topLevel returns the ancestor of op that is directly in block b, or nil.
+func topLevel(op *ir.Operation, b *ir.Block) *ir.Operation {
+	for op != nil && op.Block() != b {
+		op = op.ParentOp()
+	}
+	return op
+}
+
+// bufferBytes returns the byte size of a statically shaped memref type,
+// and false when it has dynamic dimensions.
+func bufferBytes(t ir.Type) (int64, bool) {
+	m, ok := t.(*ir.MemRefType)
+	if !ok {
+		return 0, false
+	}
+	n := int64(1)
+	for _, d := range m.Shape() {
+		if d == ir.Dynamic {
+			return 0, false
+		}
+		n *= d
+	}
+	return n * elemBytes(m.Elem), true
+}
+
+// elemBytes is the storage size of an element type.
+func elemBytes(t ir.Type) int64 {
+	switch {
+	case ir.IsIndex(t):
+		return 8
+	case ir.IsFloat(t) || ir.IsInteger(t):
+		w := ir.IntWidth(t)
+		if ft, ok := t.(*ir.FloatType); ok {
+			w = ft.Width()
+		}
+		if w <= 8 {
+			return 1
+		}
+		return int64(w / 8)
+	}
+	return 8
 }
