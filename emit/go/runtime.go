@@ -107,12 +107,16 @@ func loadLibrary(dir string) (*library, error) {
 				libErr = err
 				return
 			}
+			shifted := map[*decl]bool{} // a declaration of several names is listed under each
 			for name, d := range l.byName {
 				if rt.byName[name] != nil {
 					libErr = fmt.Errorf("goemit: run-time declaration %s is defined twice", name)
 					return
 				}
-				d.order += rt.count
+				if !shifted[d] {
+					shifted[d] = true
+					d.order += rt.count
+				}
 				rt.byName[name] = d
 			}
 			rt.count += l.count

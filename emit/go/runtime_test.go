@@ -177,3 +177,26 @@ func TestCopiedIdentifiersAreRenamed(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclarationOrders checks that every run-time declaration has its own
+// place in the output order, below the library's count: generated files list
+// the declarations they need sorted by it, so two equal places would make
+// the output depend on map iteration.
+func TestDeclarationOrders(t *testing.T) {
+	for _, dir := range []string{"rt", "climain"} {
+		l, err := loadLibrary(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := map[int]*decl{}
+		for name, d := range l.byName {
+			if other := at[d.order]; other != nil && other != d {
+				t.Errorf("%s: %s and %v share the place %d", dir, name, other.names, d.order)
+			}
+			at[d.order] = d
+			if d.order < 0 || d.order >= l.count {
+				t.Errorf("%s: %s has the place %d, outside [0, %d)", dir, name, d.order, l.count)
+			}
+		}
+	}
+}
