@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/tt-compiler/tt/dialects/arith"
-	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/lowering/internal/affine"
@@ -199,7 +198,8 @@ func (g *gen) elementwise(op *ir.Operation, xs []ir.Value) ir.Value {
 		case tensor.ReluName:
 			return g.binary(arith.MaxSI, xs[0], g.intConst(t, 0))
 		case tensor.PowName:
-			return g.intPow(xs[0], xs[1])
+			// ATen's integer pow (numerics.IPow), which math.ipowi computes.
+			return g.binary(arith.MathIPowI, xs[0], xs[1])
 		}
 	}
 	return g.failf(t, "'%s' is not supported on %s", op.Name(), t)
@@ -208,38 +208,6 @@ func (g *gen) elementwise(op *ir.Operation, xs []ir.Value) ir.Value {
 // intDiv divides integers truncating toward zero; MIN / -1 wraps to MIN
 // (arith.divsi's choice in the interpreter, and tensor.div's).
 func (g *gen) intDiv(a, b ir.Value) ir.Value { return g.trapping(arith.DivSI, a, b) }
-
-// intPow is ATen's integer pow: repeated squaring with wraparound; for a
-// negative exponent 1 for base 1, ±1 for base -1, and 0 otherwise.
-func (g *gen) intPow(a, b ir.Value) ir.Value {
-	t := a.Type()
-	at := g.deepest(nil, a, b)
-	n := g.indexConst(int64(ir.IntWidth(t)))
-	one := g.intConst(t, 1)
-	zero := g.intConst(t, 0)
-	loop, body, saved := g.openFor(at, n, []ir.Value{one, a, b}, []loops.ReductionKind{loops.ReduceNone, loops.ReduceNone, loops.ReduceNone})
-	oldCur := g.cur
-	g.cur = body
-	carried := loop.RegionIterArgs()
-	r, x, e := carried[0], carried[1], carried[2]
-	odd := g.cmpi("ne", g.binary(arith.AndI, e, one), zero)
-	r2 := g.selectOp(odd, g.binary(arith.MulI, r, x), r)
-	x2 := g.binary(arith.MulI, x, x)
-	e2 := g.binary(arith.ShRSI, e, one)
-	g.cur = oldCur
-	g.closeFor(body, saved, []ir.Value{r2, x2, e2})
-	pos := loop.Results()[0]
-	// Negative exponents.
-	neg := g.cmpi("slt", b, zero)
-	m1 := g.intConst(t, -1)
-	isOne := g.cmpi("eq", a, one)
-	isM1 := g.cmpi("eq", a, m1)
-	oddB := g.cmpi("ne", g.binary(arith.AndI, b, one), zero)
-	sgn := g.selectOp(oddB, m1, one)
-	m1v := g.selectOp(isM1, sgn, zero)
-	negv := g.selectOp(isOne, one, m1v)
-	return g.selectOp(neg, negv, pos)
-}
 
 // Predicates of tensor.cmp on floats, signed integers and i1.
 var (

@@ -180,3 +180,17 @@ func.func @reshape(%x: tensor<2x3x4xf32>) -> tensor<2x12xf32> {
 // UNFUSED-COUNT-7: loops.alloc
 // UNFUSED-NOT: loops.alloc
 // UNFUSED: return
+
+// Integer pow is one math.ipowi per element (ATen's repeated squaring with
+// wraparound, negative exponents included: numerics.IPow), the op the
+// interpreter and the Go backend compute with the same rule.
+// CHECK-LABEL: func.func @int_pow(%arg0: memref<6xi32>, %arg1: memref<6xi32>) -> memref<6xi32>
+// CHECK: loops.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: %[[A:.*]] = loops.load %arg0[%[[I]]]
+// CHECK-NEXT: %[[B:.*]] = loops.load %arg1[%[[I]]]
+// CHECK-NEXT: %[[P:.*]] = math.ipowi %[[A]], %[[B]] : i32
+// CHECK-NEXT: loops.store %[[P]]
+func.func @int_pow(%a: tensor<6xi32>, %b: tensor<6xi32>) -> tensor<6xi32> {
+  %0 = tensor.pow %a, %b : tensor<6xi32>
+  return %0 : tensor<6xi32>
+}

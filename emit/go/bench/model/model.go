@@ -352,6 +352,15 @@ type ttLinalgNumber interface {
 	~float32 | ~float64 | ~int32 | ~int64 | ~int
 }
 
+const (
+	ttLinalgGemmMR = 2   // micro-tile rows
+	ttLinalgGemmNR = 4   // micro-tile columns
+	ttLinalgGemmKU = 4   // k unrolling of the micro-kernel
+	ttLinalgGemmKC = 256 // depth of a packed slice (a multiple of gemmKU)
+	ttLinalgGemmMC = 64  // rows of a task's A block
+	ttLinalgGemmNG = 512 // most columns of one task
+)
+
 // ttLinalgMatmul is tt.matmul and tensor.matmul: batch products of m×k by k×n
 // matrices, overwriting c; a and b hold batchA and batchB matrices (each 1
 // or batch), c holds batch. c may be a or b. Sizes that do not match are
@@ -649,12 +658,3 @@ func ttLinalgGemmSmall[T ttLinalgNumber](m, n, k int, a []T, lda int, b []T, ldb
 		}
 	}
 }
-
-const (
-	ttLinalgGemmMR = 2   // micro-tile rows
-	ttLinalgGemmNR = 4   // micro-tile columns
-	ttLinalgGemmKU = 4   // k unrolling of the micro-kernel
-	ttLinalgGemmKC = 256 // depth of a packed slice (a multiple of gemmKU)
-	ttLinalgGemmMC = 64  // rows of a task's A block
-	ttLinalgGemmNG = 512 // most columns of one task
-)
