@@ -72,6 +72,11 @@ func (v *verifier) verifyOp(op *Operation) error {
 				return wrapHookError(op, err)
 			}
 		}
+		if op.def.Branch != nil {
+			if err := verifyBranch(op); err != nil {
+				return err
+			}
+		}
 	}
 	for i, r := range op.regions {
 		if err := v.verifyRegion(op, i, r); err != nil {
@@ -82,6 +87,9 @@ func (v *verifier) verifyOp(op *Operation) error {
 		if err := op.def.VerifyRegions(op); err != nil {
 			return wrapHookError(op, err)
 		}
+	}
+	if op.def != nil && op.def.RegionBranch != nil {
+		return verifyRegionBranch(op)
 	}
 	return nil
 }
@@ -198,7 +206,7 @@ func verifyArgCounts(op *Operation, kind string, defs []ArgDef, n int) error {
 		}
 	}
 	if op.HasTrait(AttrSizedOperandSegments) && kind == "operand" {
-		sizes, ok := op.Attr("operand_segment_sizes").(*DenseArrayAttr)
+		sizes, ok := op.Attr(OperandSegmentSizesAttr).(*DenseArrayAttr)
 		if !ok {
 			return opError(op, "missing segment sizes attribute 'operand_segment_sizes'")
 		}

@@ -257,7 +257,7 @@ func printParallel(p ir.OpPrinter, op *ir.Operation) {
 	p.PrintOperands(op.OperandGroup(2))
 	p.Print(") ")
 	p.PrintRegion(op.Region(0), false, false)
-	p.PrintOptionalAttrDict(op.Attrs(), "operand_segment_sizes")
+	p.PrintOptionalAttrDict(op.Attrs(), ir.OperandSegmentSizesAttr)
 }
 
 func parseParallel(p ir.OpParser, st *ir.OperationState) error {
@@ -295,7 +295,7 @@ func parseParallel(p ir.OpParser, st *ir.OperationState) error {
 		}
 		sizes = append(sizes, int64(len(us)))
 	}
-	st.AddAttr("operand_segment_sizes", &ir.DenseArrayAttr{Elem: ctx.I32(), Ints: sizes})
+	st.AddAttr(ir.OperandSegmentSizesAttr, &ir.DenseArrayAttr{Elem: ctx.I32(), Ints: sizes})
 	st.ResultTypes = []ir.Type{}
 	if err := p.ParseRegion(st.AddRegion(), ivs); err != nil {
 		return err
