@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 	"github.com/tt-compiler/tt/pass"
@@ -287,10 +289,12 @@ func.func @caller(%a: i32) -> i32 {
 }
 
 // TestInlineMultiBlockNeedsBranch checks that a function with several
-// blocks is not inlined when no branch op can be built.
+// blocks is inlined with a registered cf.br when the cf dialect is loaded,
+// is not inlined when no branch op can be built, and is inlined with the
+// branch op a custom MakeBranch builds.
 func TestInlineMultiBlockNeedsBranch(t *testing.T) {
 	src := `func.func private @multi(%c: i1, %a: i32) -> i32 {
-  "cf.cond_br"(%c)[^bb1, ^bb2] : (i1) -> ()
+  "cf.cond_br"(%c)[^bb1, ^bb2] {operand_segment_sizes = array<i32: 1, 0, 0>} : (i1) -> ()
 ^bb1:
   return %a : i32
 ^bb2:
@@ -301,8 +305,26 @@ func.func @caller(%c: i1, %a: i32) -> i32 {
   return %0 : i32
 }`
 	m := parseTest(t, src)
-	m.Context().AllowUnregistered = false
 	res, err := rewrite.Inline(m, rewrite.InlinerConfig{})
+	if err != nil || res.NumInlined != 1 {
+		t.Fatalf("with cf loaded: inlined %d calls (err %v)", res.NumInlined, err)
+	}
+	if err := ir.Verify(m); err != nil {
+		t.Errorf("inlined IR does not verify: %v", err)
+	}
+	if got := asm.String(m, asm.PrintOptions{}); strings.Count(got, "cf.br ^bb3(%arg1 : i32)") != 2 {
+		t.Errorf("returns did not become registered cf.br:\n%s", got)
+	}
+
+	// Without the cf dialect, there is no branch op to build.
+	ctx := ir.NewContext().MustLoadDialect(builtin.Dialect, function.Dialect, testdialect.Dialect)
+	ctx.AllowUnregistered = true
+	m, err = asm.Parse(ctx, []byte(src), asm.ParseOptions{Filename: "in.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx.AllowUnregistered = false
+	res, err = rewrite.Inline(m, rewrite.InlinerConfig{})
 	if err != nil || res.NumInlined != 0 {
 		t.Errorf("inlined %d calls without a branch op (err %v)", res.NumInlined, err)
 	}

@@ -277,13 +277,11 @@ func (p *printer) printPredComment(b *ir.Block) {
 		p.buf.WriteString("  // no predecessors")
 		return
 	}
+	// One name per edge, as MLIR prints them: a block reached twice from
+	// one cond_br lists it twice.
 	var names []string
-	seen := map[string]bool{}
 	for _, t := range preds {
-		if n := p.names.blocks[t.Block()]; !seen[n] {
-			seen[n] = true
-			names = append(names, n)
-		}
+		names = append(names, p.names.blocks[t.Block()])
 	}
 	sort.Slice(names, func(i, j int) bool { return blockNum(names[i]) < blockNum(names[j]) })
 	if len(names) == 1 {
