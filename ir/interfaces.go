@@ -203,6 +203,27 @@ func SuccessorOperands(op *Operation, i int) []Value {
 	return op.OperandGroup(b.SuccessorOperands[i])
 }
 
+// SuccessorBlockArgument returns the block argument that operand #i of a
+// branch is forwarded to (MLIR's getSuccessorBlockArgument), or nil when
+// the operand is no successor operand or op has no branch interface.
+func SuccessorBlockArgument(op *Operation, i int) *BlockArgument {
+	b := BranchInterfaceOf(op)
+	if b == nil {
+		return nil
+	}
+	for s, group := range b.SuccessorOperands {
+		if s >= len(op.successors) {
+			break
+		}
+		start, n := op.groupRange(group)
+		dest := op.successors[s].block
+		if i >= start && i < start+n && dest != nil && i-start < len(dest.args) {
+			return dest.args[i-start]
+		}
+	}
+	return nil
+}
+
 // EraseSuccessorOperand removes the k-th value op forwards to successor i
 // (updating operand_segment_sizes when op has it), as when the block
 // argument receiving it is erased. It reports whether op has a branch
