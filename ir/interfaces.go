@@ -193,6 +193,29 @@ func ResolveCallable(call *Operation, tables *SymbolTableCollection) *Operation 
 	return fn
 }
 
+// IsDefinedOutsideLoop reports whether v is defined outside the body of
+// loop, which must have the loop interface: then v is the same on every
+// iteration (MLIR's isDefinedOutsideOfLoop).
+func IsDefinedOutsideLoop(loop *Operation, v Value) bool {
+	body := LoopInterfaceOf(loop).Body(loop)
+	var r *Region
+	switch v := v.(type) {
+	case *OpResult:
+		r = v.owner.ParentRegion()
+	case *BlockArgument:
+		r = v.owner.Parent()
+	}
+	for ; r != nil; r = r.ParentOp().ParentRegion() {
+		if r == body {
+			return false
+		}
+		if r.ParentOp() == nil {
+			break
+		}
+	}
+	return true
+}
+
 // SuccessorOperands returns the values a branch forwards to the arguments
 // of its successor i, or nil when op has no branch interface.
 func SuccessorOperands(op *Operation, i int) []Value {
