@@ -307,12 +307,13 @@ func verifyRegionBranch(op *Operation) error {
 			if s.Region != nil {
 				to = fmt.Sprintf("Region #%d", s.Region.Index())
 			}
+			// MLIR 16's texts, two spaces after "op" included.
 			if len(vals) != len(s.Inputs) {
-				return opError(op, "along control flow edge from %s to %s: source has %d operands, but target successor needs %d", from, to, len(vals), len(s.Inputs))
+				return opError(op, " region control flow edge from %s to %s: source has %d operands, but target successor needs %d", from, to, len(vals), len(s.Inputs))
 			}
 			for i, v := range vals {
 				if v.Type() != s.Inputs[i].Type() {
-					return opError(op, "along control flow edge from %s to %s: source type #%d '%s' should match input type #%d '%s'", from, to, i, v.Type(), i, s.Inputs[i].Type())
+					return opError(op, " along control flow edge from %s to %s: source type #%d '%s' should match input type #%d '%s'", from, to, i, v.Type(), i, s.Inputs[i].Type())
 				}
 			}
 		}

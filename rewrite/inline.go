@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/tt-compiler/tt/dialects/cf"
-	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/pass"
 )
@@ -620,13 +619,15 @@ func NewInlinePass() pass.Pass {
 	return p
 }
 
-// Initialize builds the simplification pipeline from default-pipeline.
+// Initialize builds the simplification pipeline from default-pipeline. It
+// runs on each callable, whatever its op (MLIR nests it under the
+// callable's op name).
 func (p *inlinePass) Initialize(r *pass.Registry) error {
 	p.simplify = nil
 	if *p.defaultPipeline == "" {
 		return nil
 	}
-	pm := pass.NewPassManager(function.FuncDef.Name)
+	pm := pass.NewPassManager(pass.AnyOp)
 	if err := r.AddToPipeline(pm, *p.defaultPipeline); err != nil {
 		var pe *pass.PipelineError
 		if errors.As(err, &pe) {

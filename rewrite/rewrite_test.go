@@ -364,3 +364,61 @@ func TestVerifierAfterPasses(t *testing.T) {
 		}
 	}
 }
+
+// TestInlineThroughInterfaces inlines calls of a dialect that is not func:
+// the inliner knows call-like and callable ops by their interfaces and
+// returns by the ReturnLike trait, not by name.
+func TestInlineThroughInterfaces(t *testing.T) {
+	fn := &ir.OpDef{
+		Name: "my.fn", Traits: ir.Symbol | ir.IsolatedFromAbove,
+		Attrs: []ir.AttrDef{
+			{Name: ir.SymbolAttrName, Constraint: ir.StringAttrC},
+			{Name: ir.VisibilityAttrName, Constraint: ir.StringAttrC, Optional: true},
+			{Name: "type", Constraint: ir.FuncTypeAttrC},
+		},
+		Regions: []ir.RegionDef{{Name: "body"}},
+		Callable: &ir.CallableInterface{
+			Body: func(op *ir.Operation) *ir.Region { return op.Region(0) },
+			Type: func(op *ir.Operation) *ir.FunctionType { return op.Attr("type").(*ir.TypeAttr).Value.(*ir.FunctionType) },
+		},
+	}
+	call := &ir.OpDef{
+		Name: "my.call",
+		// The first operand is not passed to the callee.
+		Operands: []ir.ArgDef{{Name: "token", Type: ir.AnyType}, {Name: "args", Type: ir.AnyType, Variadic: true}},
+		Results:  []ir.ArgDef{{Name: "results", Type: ir.AnyType, Variadic: true}},
+		Attrs:    []ir.AttrDef{{Name: "to", Constraint: ir.FlatSymbolRefC}},
+		Call: &ir.CallInterface{
+			Callee: func(op *ir.Operation) *ir.SymbolRefAttr { r, _ := op.Attr("to").(*ir.SymbolRefAttr); return r },
+			Args:   func(op *ir.Operation) []ir.Value { return op.Operands()[1:] },
+		},
+	}
+	ret := &ir.OpDef{Name: "my.ret", Traits: ir.Terminator | ir.ReturnLike, Operands: []ir.ArgDef{{Name: "v", Type: ir.AnyType, Variadic: true}}}
+	ctx := testdialect.NewContext().MustLoadDialect(&ir.Dialect{Name: "my", Ops: []*ir.OpDef{fn, call, ret}})
+	m, err := asm.Parse(ctx, []byte(`
+"my.fn"() ({
+^bb0(%a: i32):
+  %n = "tst.neg"(%a) : (i32) -> i32
+  "my.ret"(%n) : (i32) -> ()
+}) {sym_name = "neg", sym_visibility = "private", type = (i32) -> i32} : () -> ()
+func.func @caller(%t: i1, %x: i32) -> i32 {
+  %r = "my.call"(%t, %x) {to = @neg} : (i1, i32) -> i32
+  return %r : i32
+}`), asm.ParseOptions{Filename: "in.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := rewrite.Inline(m, rewrite.InlinerConfig{})
+	if err != nil || res.NumInlined != 1 || res.NumErased != 1 {
+		t.Fatalf("Inline: %+v, %v", res, err)
+	}
+	want := `module {
+  func.func @caller(%arg0: i1, %arg1: i32) -> i32 {
+    %0 = "tst.neg"(%arg1) : (i32) -> i32
+    return %0 : i32
+  }
+}`
+	if got := asm.String(m, asm.PrintOptions{}); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
