@@ -379,7 +379,9 @@ func TestInlineThroughInterfaces(t *testing.T) {
 		Regions: []ir.RegionDef{{Name: "body"}},
 		Callable: &ir.CallableInterface{
 			Body: func(op *ir.Operation) *ir.Region { return op.Region(0) },
-			Type: func(op *ir.Operation) *ir.FunctionType { return op.Attr("type").(*ir.TypeAttr).Value.(*ir.FunctionType) },
+			Type: func(op *ir.Operation) *ir.FunctionType {
+				return op.Attr("type").(*ir.TypeAttr).Value.(*ir.FunctionType)
+			},
 		},
 	}
 	call := &ir.OpDef{
