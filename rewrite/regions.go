@@ -9,15 +9,15 @@ import (
 // SimplifyRegions erases unreachable blocks and then dead operations and
 // dead block arguments in the given regions and everything nested in them,
 // like MLIR's simplifyRegions (without block merging). It returns the
-// numbers of blocks and ops erased. rw, which may be nil, is used for the
-// erasures so that its listener sees them.
-func SimplifyRegions(rw *ir.PatternRewriter, regions []*ir.Region) (blocks, ops int) {
+// numbers of blocks, ops and block arguments erased. rw, which may be nil,
+// is used for the erasures so that its listener sees them.
+func SimplifyRegions(rw *ir.PatternRewriter, regions []*ir.Region) (blocks, ops, args int) {
 	if rw == nil && len(regions) > 0 && regions[0].ParentOp() != nil {
 		rw = ir.NewPatternRewriter(regions[0].ParentOp().Context(), nil)
 	}
 	blocks = EraseUnreachableBlocks(rw, regions)
-	ops = RunRegionDCE(rw, regions)
-	return blocks, ops
+	ops, args = RunRegionDCE(rw, regions)
+	return blocks, ops, args
 }
 
 // reachableBlocks returns the blocks of r reachable from its entry block.
@@ -119,8 +119,8 @@ func EraseUnreachableBlocks(rw *ir.PatternRewriter, regions []*ir.Region) int {
 // after the dead ops are gone. A block keeps its arguments when one of its
 // predecessors is not a branch with the branch interface (or is in a block
 // liveness did not visit), and an argument stays while something other
-// than such a forwarded operand uses it.
-func eraseDeadArgs(rw *ir.PatternRewriter, r *ir.Region, l *liveness) {
+// than such a forwarded operand uses it. It returns how many it erased.
+func eraseDeadArgs(rw *ir.PatternRewriter, r *ir.Region, l *liveness) int {
 	visited := map[*ir.Block]bool{}
 	for _, b := range postOrderBlocks(r) {
 		visited[b] = true
@@ -149,7 +149,7 @@ func eraseDeadArgs(rw *ir.PatternRewriter, r *ir.Region, l *liveness) {
 		}
 	}
 	if len(dead) == 0 {
-		return
+		return 0
 	}
 	// Drop the forwarded operands first, last argument first so that the
 	// indices of the others stay valid; then the arguments.
@@ -176,6 +176,7 @@ func eraseDeadArgs(rw *ir.PatternRewriter, r *ir.Region, l *liveness) {
 			}
 		}
 	}
+	return len(dead)
 }
 
 // branchesEditable reports whether every predecessor of b is a branch
@@ -348,9 +349,10 @@ func (l *liveness) op(op *ir.Operation) {
 // RunRegionDCE erases the operations of the given regions (and the regions
 // nested in them) that are dead: they would be trivially dead and every
 // user of their results is dead too, which also removes unused cycles in
-// graph regions. It only looks at blocks reachable from their region's
-// entry. It returns how many ops it erased.
-func RunRegionDCE(rw *ir.PatternRewriter, regions []*ir.Region) int {
+// graph regions, and the dead arguments of blocks other than entry blocks.
+// It only looks at blocks reachable from their region's entry. It returns
+// how many ops and block arguments it erased.
+func RunRegionDCE(rw *ir.PatternRewriter, regions []*ir.Region) (ops, args int) {
 	l := &liveness{live: map[*ir.Operation]bool{}, liveArg: map[*ir.BlockArgument]bool{}}
 	for {
 		l.changed = false
@@ -364,8 +366,9 @@ func RunRegionDCE(rw *ir.PatternRewriter, regions []*ir.Region) int {
 	return deleteDead(rw, regions, l)
 }
 
-func deleteDead(rw *ir.PatternRewriter, regions []*ir.Region, l *liveness) int {
-	erased := 0
+// deleteDead erases what l did not prove live and returns how many ops and
+// block arguments it erased.
+func deleteDead(rw *ir.PatternRewriter, regions []*ir.Region, l *liveness) (ops, args int) {
 	for _, r := range regions {
 		for _, b := range postOrderBlocks(r) {
 			for op := b.Last(); op != nil; {
@@ -377,14 +380,15 @@ func deleteDead(rw *ir.PatternRewriter, regions []*ir.Region, l *liveness) int {
 						}
 					}
 					rw.EraseOp(op)
-					erased++
+					ops++
 				} else {
-					erased += deleteDead(rw, op.Regions(), l)
+					o, a := deleteDead(rw, op.Regions(), l)
+					ops, args = ops+o, args+a
 				}
 				op = prev
 			}
 		}
-		eraseDeadArgs(rw, r, l)
+		args += eraseDeadArgs(rw, r, l)
 	}
-	return erased
+	return ops, args
 }
