@@ -121,6 +121,9 @@ func EraseUnreachableBlocks(rw *ir.PatternRewriter, regions []*ir.Region) int {
 // liveness did not visit), and an argument stays while something other
 // than such a forwarded operand uses it. It returns how many it erased.
 func eraseDeadArgs(rw *ir.PatternRewriter, r *ir.Region, l *liveness) int {
+	if r.NumBlocks() < 2 {
+		return 0 // only an entry block, whose arguments stay
+	}
 	visited := map[*ir.Block]bool{}
 	for _, b := range postOrderBlocks(r) {
 		visited[b] = true
@@ -290,10 +293,21 @@ func (l *liveness) useIsLive(u *ir.OpOperand) bool {
 	return l.live[u.Owner()]
 }
 
+// valueIsUsed reports whether a use of v is live. (The type switch lets
+// the compiler inline the use iterator, which is called for every value.)
 func (l *liveness) valueIsUsed(v ir.Value) bool {
-	for u := range v.Uses() {
-		if l.useIsLive(u) {
-			return true
+	switch v := v.(type) {
+	case *ir.OpResult:
+		for u := range v.Uses() {
+			if l.useIsLive(u) {
+				return true
+			}
+		}
+	case *ir.BlockArgument:
+		for u := range v.Uses() {
+			if l.useIsLive(u) {
+				return true
+			}
 		}
 	}
 	return false
@@ -338,8 +352,8 @@ func (l *liveness) op(op *ir.Operation) {
 		l.setLive(op)
 		return
 	}
-	for _, r := range op.Results() {
-		if l.valueIsUsed(r) {
+	for i := 0; i < op.NumResults(); i++ {
+		if l.valueIsUsed(op.Result(i)) {
 			l.setLive(op)
 			return
 		}
