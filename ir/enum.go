@@ -96,8 +96,8 @@ func enumError(loc Location, name string, keywords []string) error {
 	return Errorf(loc, "expected %s to be one of: %s", name, strings.Join(keywords, ", "))
 }
 
-// BitSet is the set of unsigned integer types; bit enumerations are sets
-// of bits of one.
+// BitSet constrains the Go type of a bit enumeration: an unsigned integer
+// type whose bits are the flags.
 type BitSet interface {
 	~uint8 | ~uint16 | ~uint32 | ~uint64
 }
