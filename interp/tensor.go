@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 // Value is a runtime value of the interpreter. Tensors (and scalars, which
@@ -284,12 +285,12 @@ func (t *Tensor) Float(i int) float64 {
 	return float64(t.i64[i])
 }
 
-// Int returns element i converted to int64 (floats with CastFloatToInt's
+// Int returns element i converted to int64 (floats with numerics.FPToSI's
 // rules for a 64-bit integer, i1 as 0 or 1).
 func (t *Tensor) Int(i int) int64 {
 	switch t.dtype {
 	case F16, BF16, F32, F64:
-		return CastFloatToInt(t.Float(i), 64)
+		return numerics.FPToSI(t.Float(i), 64)
 	case I1:
 		if t.b[i] {
 			return 1
@@ -303,7 +304,7 @@ func (t *Tensor) Int(i int) int64 {
 
 // SetFloat stores v into element i, converted to the element type: rounded
 // to nearest even for floats (f64 → f16/bf16 goes through f32, as PyTorch
-// converts), truncated toward zero for integers (see CastFloatToInt), v != 0
+// converts), truncated toward zero for integers (see numerics.FPToSI), v != 0
 // for i1. Only for tensors being built.
 func (t *Tensor) SetFloat(i int, v float64) {
 	switch t.dtype {
@@ -316,9 +317,9 @@ func (t *Tensor) SetFloat(i int, v float64) {
 	case I1:
 		t.b[i] = v != 0
 	case I32:
-		t.i32[i] = int32(CastFloatToInt(v, 32))
+		t.i32[i] = int32(numerics.FPToSI(v, 32))
 	default:
-		t.i64[i] = CastFloatToInt(v, 64)
+		t.i64[i] = numerics.FPToSI(v, 64)
 	}
 }
 
@@ -327,9 +328,9 @@ func (t *Tensor) SetFloat(i int, v float64) {
 func (t *Tensor) SetInt(i int, v int64) {
 	switch t.dtype {
 	case F16, BF16:
-		t.u16[i] = f32ToHalf(t.dtype)(float32(v))
+		t.u16[i] = f32ToHalf(t.dtype)(numerics.SIToF32(v))
 	case F32:
-		t.f32[i] = float32(v)
+		t.f32[i] = numerics.SIToF32(v)
 	case F64:
 		t.f64[i] = float64(v)
 	case I1:
@@ -339,19 +340,6 @@ func (t *Tensor) SetInt(i int, v int64) {
 	default:
 		t.i64[i] = v
 	}
-}
-
-// CastFloatToInt converts v to a signed integer of the given width (32 or
-// 64) the way PyTorch's .to() does on x86: truncation toward zero, and NaN
-// or values out of range give the "integer indefinite" value, the minimum
-// of the type.
-func CastFloatToInt(v float64, width int) int64 {
-	v = math.Trunc(v)
-	lo := -math.Ldexp(1, width-1)
-	if v != v || v < lo || v >= -lo {
-		return int64(lo)
-	}
-	return int64(v)
 }
 
 // Clone returns a deep copy of t.

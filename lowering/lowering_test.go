@@ -9,8 +9,8 @@ import (
 
 	"github.com/tt-compiler/tt/dialects/builtin"
 	"github.com/tt-compiler/tt/dialects/function"
+	"github.com/tt-compiler/tt/dialects/loops/analysis"
 	"github.com/tt-compiler/tt/ir"
-	"github.com/tt-compiler/tt/lowering"
 )
 
 // kernelsOf returns the loops.kernel ops of a function after fuse.
@@ -27,7 +27,7 @@ func kernelsOf(fn *ir.Operation) []*ir.Operation {
 // TestFusionCounts asserts the required fusion results: softmax and
 // layer_norm are one kernel making at most 2 passes over their input, an
 // element-wise chain is one kernel making 1 pass. (A pass over a buffer is
-// an innermost loop loading it: see lowering.CountInputPasses.)
+// an innermost loop loading it: see analysis.CountInputPasses.)
 func TestFusionCounts(t *testing.T) {
 	cases := []struct {
 		name, src        string
@@ -102,7 +102,7 @@ func TestFusionCounts(t *testing.T) {
 			}
 			fn = funcNamed(t, m, "f")
 			x := fn.Region(0).Front().Arg(0)
-			if n := lowering.CountInputPasses(fn, x); n != c.passes {
+			if n := analysis.CountInputPasses(fn, x); n != c.passes {
 				t.Errorf("%d passes over the input, want %d:\n%s", n, c.passes, printIR(m))
 			}
 		})

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	looptransforms "github.com/tt-compiler/tt/dialects/loops/transforms"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/kernels"
 	"github.com/tt-compiler/tt/interp/loopsk"
 	"github.com/tt-compiler/tt/ir"
-	"github.com/tt-compiler/tt/lowering"
 	"github.com/tt-compiler/tt/runtime/npy"
 )
 
@@ -223,7 +223,7 @@ func TestParallelizeBenchShapes(t *testing.T) {
 			if err := runPipeline(t, m, beforeStages); err != nil {
 				t.Fatal(err)
 			}
-			st, err := lowering.Parallelize(m, lowering.ParallelizeOptions{Threads: c.threads})
+			st, err := looptransforms.Parallelize(m, looptransforms.ParallelizeOptions{Threads: c.threads})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -52,13 +52,13 @@ import (
 	"time"
 
 	"github.com/tt-compiler/tt/backend/gobuild"
+	looptransforms "github.com/tt-compiler/tt/dialects/loops/transforms"
 	goemit "github.com/tt-compiler/tt/emit/go"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/internal/ttrun"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/kernels"
 	"github.com/tt-compiler/tt/ir"
-	"github.com/tt-compiler/tt/lowering"
 	"github.com/tt-compiler/tt/runtime/npy"
 )
 
@@ -274,7 +274,7 @@ func plannedPeak(mod *ir.Operation, entry string) (int64, error) {
 	if fn == nil {
 		return 0, fmt.Errorf("no function @%s after lowering", entry)
 	}
-	st, err := lowering.PlanMemory(fn)
+	st, err := looptransforms.PlanMemory(fn)
 	return st.PeakBefore, err
 }
 

@@ -5,13 +5,14 @@ import (
 	"math/big"
 
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 // Float values are held as float64 already rounded to their type (as
 // ir.FloatAttr does). Every IEEE format tt folds (f16, bf16, tf32, f32, f64)
 // has at most 53 bits of precision. An operation computed in float64 and
 // rounded once to a narrower format is correctly rounded for +, -, *, /
-// and sqrt (53 >= 2p+2 for p <= 24), and remainder is exact.
+// and sqrt (53 >= 2p+2 for p <= 24), and the remainder (fmod) is exact.
 
 // floatFoldable reports whether tt folds values of float type t.
 func floatFoldable(t ir.Type) bool {
@@ -96,45 +97,10 @@ func fdiv(t ir.Type, a, b float64) float64 {
 	return r
 }
 
-// frem is APFloat::remainder (IEEE remainder, quotient rounded to nearest).
+// frem is arith.remf: numerics.Rem (C's fmod, later MLIR's folder;
+// MLIR 16 folded with APFloat::remainder), with APFloat's NaN rules.
 func frem(t ir.Type, a, b float64) float64 {
-	return fbin(t, a, b, math.Remainder)
-}
-
-// fmaximum is llvm::maximum: NaN-propagating, -0 < +0.
-func fmaximum(a, b float64) float64 {
-	switch {
-	case math.IsNaN(a):
-		return a
-	case math.IsNaN(b):
-		return b
-	case a == 0 && b == 0 && math.Signbit(a) != math.Signbit(b):
-		if math.Signbit(a) {
-			return b
-		}
-		return a
-	case a < b:
-		return b
-	}
-	return a
-}
-
-// fminimum is llvm::minimum: NaN-propagating, -0 < +0.
-func fminimum(a, b float64) float64 {
-	switch {
-	case math.IsNaN(a):
-		return a
-	case math.IsNaN(b):
-		return b
-	case a == 0 && b == 0 && math.Signbit(a) != math.Signbit(b):
-		if math.Signbit(a) {
-			return a
-		}
-		return b
-	case b < a:
-		return b
-	}
-	return a
+	return fbin(t, a, b, numerics.Rem[float64])
 }
 
 // fcmp results, as APFloat::cmpResult.

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 // Folders of the arith ops, following MLIR 16's ArithOps.cpp.
@@ -98,8 +99,10 @@ var foldCeilDivUI = divFold(true, func(a, b apInt) (apInt, bool) {
 // MLIR 16 folds ceildivsi and floordivsi with APInt's *_ov operations,
 // each of which overwrites the overflow flag, so only the overflow of the
 // last operation of an element's computation stops the fold. ovInt mimics
-// that (including the wrong results it lets through, such as
-// ceildivsi(INT_MIN, 2) = -(INT_MIN) / 2 computed with a wrapped negation).
+// that to decide which elements fold as in MLIR 16; the folded value is
+// then numerics' (CeilDivS, FloorDivS), the value that runs, where MLIR 16
+// lets wrong results through (ceildivsi(INT_MIN, 2) = -(INT_MIN) / 2
+// computed with a wrapped negation).
 type ovInt struct{ ov bool }
 
 func (o *ovInt) ssub(a, b apInt) apInt {
@@ -148,8 +151,14 @@ var foldCeilDivSI = divFold(true, func(a, b apInt) (apInt, bool) {
 		pb := o.ssub(zero, b)
 		r = o.ssub(zero, o.sdiv(a, pb))
 	}
-	return r, !o.ov
+	return signedRule(a, b, numerics.CeilDivS[int64]), !o.ov && r.w > 0
 })
+
+// signedRule applies a signed rule of package numerics to two w-bit
+// values (computed in int64, exact modulo 2**w).
+func signedRule(a, b apInt, f func(x, y int64) int64) apInt {
+	return mkInt(a.w, uint64(f(a.s(), b.s())))
+}
 
 var foldFloorDivSI = divFold(true, func(a, b apInt) (apInt, bool) {
 	if a.isZero() {
@@ -173,7 +182,7 @@ var foldFloorDivSI = divFold(true, func(a, b apInt) (apInt, bool) {
 		pb := o.ssub(zero, b)
 		r = o.ssub(zero, o.signedCeilNonneg(a, pb))
 	}
-	return r, !o.ov
+	return signedRule(a, b, numerics.FloorDivS[int64]), !o.ov && r.w > 0
 })
 
 // remFold folds remainders: x % 1 -> 0, constants unless dividing by zero.
@@ -366,7 +375,7 @@ func foldMaxF(op *ir.Operation, ops []ir.Attribute) fres {
 	if isFloatConst(ops[1], math.Inf(-1)) { // maxf(x, -inf) -> x
 		return foldToValue(op.Operand(0))
 	}
-	return floatBinFold(func(_ ir.Type, a, b float64) float64 { return fmaximum(a, b) })(op, ops)
+	return floatBinFold(func(_ ir.Type, a, b float64) float64 { return numerics.Maximum(a, b) })(op, ops)
 }
 
 func foldMinF(op *ir.Operation, ops []ir.Attribute) fres {
@@ -376,7 +385,7 @@ func foldMinF(op *ir.Operation, ops []ir.Attribute) fres {
 	if isFloatConst(ops[1], math.Inf(1)) { // minf(x, +inf) -> x
 		return foldToValue(op.Operand(0))
 	}
-	return floatBinFold(func(_ ir.Type, a, b float64) float64 { return fminimum(a, b) })(op, ops)
+	return floatBinFold(func(_ ir.Type, a, b float64) float64 { return numerics.Minimum(a, b) })(op, ops)
 }
 
 func foldMulF(op *ir.Operation, ops []ir.Attribute) fres {

@@ -5,6 +5,7 @@ import (
 	"math/big"
 
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 // The math dialect: elementary functions on floats (and a few on
@@ -151,13 +152,10 @@ var mathFloatBinary = []struct {
 	name, summary, description string
 	fold                       folder
 }{
-	{"atan2", "2-argument arcus tangent of the given values", "The angle of the point (rhs, lhs): atan(lhs / rhs) in the right quadrant.\n\nExample: `%a = math.atan2 %y, %x : f64`",
-		libm2(hpAtan2, func(a, b float64) (float64, bool) {
-			if a == 0 && b == 0 {
-				return defaultNaN, true // APFloat::getNaN
-			}
-			return 0, false
-		})},
+	{"atan2", "2-argument arcus tangent of the given values", "The angle of the point (rhs, lhs): atan(lhs / rhs) in the right quadrant, " +
+		"as C's atan2 (atan2(±0, +0) = ±0, atan2(±0, -0) = ±π), which is what runs. (MLIR 16's folder gives NaN for two zeros; tt folds " +
+		"them as they run.)\n\nExample: `%a = math.atan2 %y, %x : f64`",
+		libm2(hpAtan2, nil)},
 	{"copysign", "A copysign operation", "The magnitude of lhs with the sign of rhs.\n\nExample: `%a = math.copysign %b, %c : f64`",
 		func(op *ir.Operation, ops []ir.Attribute) fres {
 			return foldTo(foldBinary(ops, nil, func(a, b val) (val, bool) { return val{f: math.Copysign(a.f, b.f)}, true }))
@@ -173,6 +171,24 @@ var mathIntUnary = []struct {
 	{"ctlz", "counts the leading zeros an integer value", "The number of leading zero bits (the bit width for 0).\n\nExample: `%a = math.ctlz %b : i32`", apInt.ctlz},
 	{"cttz", "counts the trailing zeros an integer value", "The number of trailing zero bits (the bit width for 0).\n\nExample: `%a = math.cttz %b : i32`", apInt.cttz},
 	{"ctpop", "counts the number of set bits of an integer value", "The number of one bits.\n\nExample: `%a = math.ctpop %b : i32`", apInt.ctpop},
+}
+
+// IPowIDef is math.ipowi: an integer raised to an integer power.
+var IPowIDef = intBinaryOp(opSpec{name: "math.ipowi", goName: "IPowI", summary: "signed integer raised to the power of operation",
+	description: "lhs raised to the power rhs, both signed, with wraparound (numerics.IPow). A negative exponent " +
+		"gives 1/lhs**|rhs| truncated toward zero: 1 for lhs = 1, ±1 for lhs = -1, 0 otherwise (tt's choice for " +
+		"0**-n, where MLIR's expansion divides by zero; not folded, as in MLIR 16).\n\nExample: `%a = math.ipowi %b, %c : i32`",
+	fold: foldIPowI})
+
+// foldIPowI folds constants as MLIR 16 does, except 0 to a negative power
+// (left alone, as MLIR leaves it).
+func foldIPowI(_ *ir.Operation, ops []ir.Attribute) fres {
+	return foldTo(foldBinary(ops, nil, func(a, b val) (val, bool) {
+		if a.i.isZero() && b.i.isNegative() {
+			return val{}, false
+		}
+		return val{i: mkInt(a.i.w, uint64(numerics.IPow(a.i.s(), b.i.s())))}, true
+	}))
 }
 
 // FMADef is math.fma.
@@ -217,5 +233,5 @@ func mathOps() []*ir.OpDef {
 				return foldTo(foldUnary(ops, func(a val) (val, bool) { return val{i: f(a.i)}, true }))
 			}}, SignlessIntegerLike))
 	}
-	return append(ops, FMADef)
+	return append(ops, FMADef, IPowIDef)
 }

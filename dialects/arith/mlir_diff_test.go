@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -227,6 +228,14 @@ func uniqFloats(t string, n int) []string {
 	return out
 }
 
+// isZeroLit reports whether a literal of floatLit (hexadecimal bits) is
+// ±0.
+func isZeroLit(l string) bool {
+	h := strings.TrimPrefix(l, "0x")
+	u, err := strconv.ParseUint(h, 16, 64)
+	return err == nil && (u == 0 || u == 1<<(4*len(h)-1))
+}
+
 func binCase(op, t, a, b, resType string) diffCase {
 	return diffCase{body: fmt.Sprintf("  %%a = arith.constant %s : %s\n  %%b = arith.constant %s : %s\n  %%r = %s %%a, %%b : %s\n", a, t, b, t, op, t), resType: resType}
 }
@@ -244,6 +253,12 @@ func diffCases() []diffCase {
 			vals := uniqInts(t, 12)
 			for _, a := range vals {
 				for _, b := range vals {
+					if (op == "ceildivsi" || op == "floordivsi") && a == intLit(-1<<(intWidthOf(t)-1), t) {
+						// MLIR 16 folds these with a wrapped negation of the
+						// minimum (ceildivsi(MIN, 2) = -(MIN/2)); tt folds
+						// the value that runs (numerics.CeilDivS, FloorDivS).
+						continue
+					}
 					cs = append(cs, binCase("arith."+op, t, a, b, t))
 				}
 			}
@@ -259,7 +274,9 @@ func diffCases() []diffCase {
 			}
 		}
 	}
-	for _, op := range []string{"addf", "subf", "mulf", "divf", "remf", "maxf", "minf"} {
+	// remf is left out: MLIR 16 folds it with IEEE remainder, tt with fmod
+	// (as later MLIR versions); TestFold and test/lit/arith/remf.mlir cover it.
+	for _, op := range []string{"addf", "subf", "mulf", "divf", "maxf", "minf"} {
 		for _, t := range floatTypes {
 			vals := uniqFloats(t, 16)
 			for _, a := range vals {
@@ -340,6 +357,11 @@ func diffCases() []diffCase {
 			vals := uniqFloats(t, 8)
 			for _, a := range vals {
 				for _, b := range vals {
+					if op == "atan2" && isZeroLit(a) && isZeroLit(b) {
+						// MLIR 16 folds atan2 of two zeros to NaN; tt folds
+						// C's atan2, which is what runs (TestFold covers it).
+						continue
+					}
 					cs = append(cs, binCase("math."+op, t, a, b, t))
 				}
 			}

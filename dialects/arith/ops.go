@@ -200,8 +200,10 @@ var (
 		fold:        foldDivF, canonicalize: divFPatterns}, FloatLike)
 	// RemFDef is arith.remf.
 	RemFDef = floatBinaryOp(opSpec{name: "arith.remf", goName: "RemF", summary: "floating point division remainder operation",
-		description: "The IEEE remainder of the left operand divided by the right: x - n*y with n the quotient " +
-			"rounded to the nearest integer (as APFloat::remainder, which MLIR folds with).\n\nExample: `%a = arith.remf %b, %c : f64`",
+		description: "The remainder of the left operand divided by the right, with the quotient truncated toward zero: " +
+			"x - n*y with n = trunc(x/y), exact, with x's sign (C's fmod, LLVM's frem: remf(5.0, 3.0) = 2.0, remf(-5.0, 3.0) = -2.0); " +
+			"NaN when x is infinite or y is zero. MLIR 16 folded it with IEEE remainder (remf(5.0, 3.0) = -1.0); tt folds, " +
+			"interprets and compiles fmod, as later MLIR versions fold.\n\nExample: `%a = arith.remf %b, %c : f64`",
 		fold: foldRemF}, FloatLike)
 	// MaxFDef is arith.maxf (MLIR 17: arith.maximumf).
 	MaxFDef = floatBinaryOp(opSpec{name: "arith.maxf", goName: "MaxF", summary: "floating-point maximum operation",

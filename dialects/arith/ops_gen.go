@@ -83,6 +83,7 @@ const (
 	MathCttzName      = "math.cttz"          // counts the trailing zeros an integer value
 	MathCtpopName     = "math.ctpop"         // counts the number of set bits of an integer value
 	MathFMAName       = "math.fma"           // floating point fused multipy-add operation
+	MathIPowIName     = "math.ipowi"         // signed integer raised to the power of operation
 )
 
 // ConstantOp is an arith.constant operation (integer or floating point
@@ -2615,5 +2616,36 @@ func MathFMA(b *ir.Builder, a ir.Value, b_ ir.Value, c ir.Value) ir.Value {
 	if d := b.Ctx.LookupOp(st.Name); d != nil {
 		st.AddAttr("fastmath", d.AttrDef("fastmath").Default(b.Ctx))
 	}
+	return b.Build(st).Result(0)
+}
+
+// MathIPowIOp is a math.ipowi operation (signed integer raised to the power of
+// operation), with typed accessors for what its definition declares. Get one
+// with AsMathIPowIOp, or write MathIPowIOp{Op: op} for an op known to be one.
+type MathIPowIOp struct{ Op *ir.Operation }
+
+// AsMathIPowIOp returns op as a MathIPowIOp when it is a math.ipowi with the
+// numbers of operands, results, regions and successors its definition declares.
+func AsMathIPowIOp(op *ir.Operation) (MathIPowIOp, bool) {
+	if op == nil || op.Name() != MathIPowIName || !op.ConformsToDef() {
+		return MathIPowIOp{}, false
+	}
+	return MathIPowIOp{Op: op}, true
+}
+
+// Lhs returns the operand lhs: the left operand.
+func (o MathIPowIOp) Lhs() ir.Value { return o.Op.Operand(0) }
+
+// Rhs returns the operand rhs: the right operand.
+func (o MathIPowIOp) Rhs() ir.Value { return o.Op.Operand(1) }
+
+// Result returns the result: the result, of the operands' type.
+func (o MathIPowIOp) Result() ir.Value { return o.Op.Result(0) }
+
+// MathIPowI builds math.ipowi (signed integer raised to the power of operation)
+// at b's insertion point, with location b.Loc, and returns its result, whose
+// type is inferred.
+func MathIPowI(b *ir.Builder, lhs ir.Value, rhs ir.Value) ir.Value {
+	st := &ir.OperationState{Name: MathIPowIName, Operands: []ir.Value{lhs, rhs}}
 	return b.Build(st).Result(0)
 }

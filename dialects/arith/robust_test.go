@@ -215,26 +215,13 @@ func TestBuilders(t *testing.T) {
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointBefore(entry.Last())
 	a, x := entry.Arg(0), entry.Arg(1)
-	must := func(op *ir.Operation, err error) *ir.Operation {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return op
-	}
-	c := must(arith.BuildConstant(b, ir.Unknown, ir.Int(ctx.I32(), 3)))
-	s := must(arith.Build(b, arith.AddIName, ir.Unknown, a, c.Result(0)))
-	must(arith.BuildCmpI(b, ir.Unknown, "slt", s.Result(0), a))
-	f := must(arith.Build(b, arith.MulFName, ir.Unknown, x, x))
-	must(arith.BuildCmpF(b, ir.Unknown, "uno", f.Result(0), x))
-	must(arith.BuildCast(b, arith.SIToFPName, ir.Unknown, a, ctx.F64()))
-	must(arith.Build(b, "math.exp", ir.Unknown, x))
-	if _, err := arith.BuildCmpI(b, ir.Unknown, "lt", a, a); err == nil {
-		t.Error("unknown predicate accepted")
-	}
-	if _, err := arith.BuildConstant(b, ir.Unknown, ir.String("x")); err == nil {
-		t.Error("string constant accepted")
-	}
+	c := arith.Constant(b, ir.Int(ctx.I32(), 3))
+	s := arith.AddI(b, a, c)
+	arith.CmpI(b, "slt", s, a)
+	f := arith.MulF(b, x, x)
+	arith.CmpF(b, "uno", f, x)
+	arith.SIToFP(b, ctx.F64(), a)
+	arith.MathExp(b, x)
 	if err := ir.Verify(m); err != nil {
 		t.Fatal(err)
 	}
@@ -249,8 +236,26 @@ return`
 	if got := body(fn); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if g := asm.String(f, asm.PrintOptions{Generic: true}); !contains(g, "fastmath = #arith.fastmath<none>") {
+	if g := asm.String(ir.DefiningOp(f), asm.PrintOptions{Generic: true}); !contains(g, "fastmath = #arith.fastmath<none>") {
 		t.Errorf("built float op lacks the default fastmath: %s", g)
+	}
+	// Bad operands make ops that fail verification, located at the op.
+	for _, bad := range []func(b *ir.Builder){
+		func(b *ir.Builder) { arith.CmpI(b, "lt", a, a) },
+		func(b *ir.Builder) { arith.Constant(b, ir.String("x")) },
+		func(b *ir.Builder) { arith.AddI(b, a, x) },
+	} {
+		m := parseModule(t, ctx, "func.func @g(%a: i32, %x: f32) {\n  return\n}")
+		entry := funcs(m)["g"].Region(0).Front()
+		a, x = entry.Arg(0), entry.Arg(1)
+		b := ir.NewBuilder(ctx)
+		b.Loc = ir.FileLineCol("built.mlir", 7, 3)
+		b.SetInsertionPointBefore(entry.Last())
+		bad(b)
+		err := ir.Verify(m)
+		if err == nil || !strings.Contains(err.Error(), "built.mlir:7:3") {
+			t.Errorf("a bad built op verifies, or its error is not located: %v", err)
+		}
 	}
 }
 

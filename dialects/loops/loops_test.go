@@ -21,7 +21,7 @@ const corpus = `func.func @f(%m: memref<4x?xf32>, %n: index, %c: i1, %x: tensor<
     %v = loops.load %m[%c0, %i] : memref<4x?xf32>
     %s = arith.addf %acc, %v : f32
     loops.yield %s : f32
-  }
+  } {reductions = ["addf"]}
   loops.parallel (%i, %j) = (%c0, %c0) to (%n, %d) step (%c1, %c1) {
     loops.store %r, %m[%i, %j] : memref<4x?xf32>
     loops.yield

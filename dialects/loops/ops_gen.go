@@ -225,6 +225,11 @@ func (o ForOp) Results() []ir.Value { return o.Op.ResultGroup(0) }
 // Body returns the region body: one block: (index, carried values...).
 func (o ForOp) Body() *ir.Region { return o.Op.Region(0) }
 
+// Reductions returns the attribute reductions: how the loop combines each
+// carried value: one reduction kind per iter_arg (none, a simple kind such as
+// addf or maxsi, or the pair online_max, online_sum) (nil when absent).
+func (o ForOp) Reductions() ir.Attribute { return o.Op.Attr("reductions") }
+
 // ParallelOp is a loops.parallel operation (a nest of loops whose iterations
 // may run in any order or at once), with typed accessors for what its
 // definition declares. Get one with AsParallelOp, or write ParallelOp{Op: op}

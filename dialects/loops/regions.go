@@ -6,20 +6,34 @@ import (
 	"github.com/tt-compiler/tt/ir"
 )
 
-// ForDef is loops.for: a counted loop with loop-carried values.
+// ForDef is loops.for: a counted loop with loop-carried values, and the
+// reduction kinds it declares for them (see ReductionsAttrName).
 //
 //	%r:2 = loops.for %i = %lb to %ub step %s iter_args(%a = %x, %b = %y) -> (f32, f32) {
 //	  ...
 //	  loops.yield %a2, %b2 : f32, f32
-//	}
+//	} {reductions = ["addf", "none"]}
 var ForDef = &ir.OpDef{
 	Name:    "loops.for",
 	Summary: "A counted loop with loop-carried values",
 	Description: "Runs its body for %i = lb, lb+step, ... while %i < ub (step > 0). The body's block arguments " +
 		"are the induction variable and the carried values, initialized from the init operands; the body yields " +
 		"the next carried values, and the op's results are the values after the last iteration (the inits when " +
-		"the loop runs zero times).",
-	Traits: ir.SingleBlock | ir.RecursiveMemoryEffects,
+		"the loop runs zero times).\n\n" +
+		"The optional `reductions` attribute declares how the loop combines each carried value, so that " +
+		"transforms may reorder its iterations (vectorize splits a reduction over lanes) without recognizing " +
+		"patterns: `none` (not a reduction: its order matters); a simple kind named after the arith op that " +
+		"combines the value with the iteration's element, acc' = op(acc, x) — `addf`, `mulf`, `maxf`, `minf`, " +
+		"`maximumf`, `minimumf`, `addi`, `muli`, `andi`, `ori`, `xori`, `maxsi`, `minsi`, `maxui`, `minui`; or " +
+		"the online softmax normalizer, an adjacent pair `online_max`, `online_sum` (m, s): the running maximum " +
+		"m' = arith.maxf(m, x) and s = Σ exp(x - m), rescaled when m grows: s' = s·exp(m - m') + exp(x - m'). " +
+		"The verifier checks the declaration against the body: each value of a simple kind (or online_max) is " +
+		"yielded as its combining op applied to it and an element, or as the result of a nested loops.for it " +
+		"initializes that declares the same kind; nothing else reads it or (simple kinds) its combined value; " +
+		"what an online pair and the values computed from it reach is the pair's yields only, through ops " +
+		"without memory effects.",
+	CustomBuilder: true,
+	Traits:        ir.SingleBlock | ir.RecursiveMemoryEffects,
 	Operands: []ir.ArgDef{
 		{Name: "lowerBound", Type: ir.IndexOnly}, {Name: "upperBound", Type: ir.IndexOnly},
 		{Name: "step", Type: ir.IndexOnly}, {Name: "initArgs", Type: ir.AnyType, Variadic: true},
@@ -27,9 +41,11 @@ var ForDef = &ir.OpDef{
 	Results:    []ir.ArgDef{{Name: "results", Type: ir.AnyType, Variadic: true}},
 	Regions:    []ir.RegionDef{{Name: "body", Doc: "one block: (index, carried values...)"}},
 	Successors: 0,
-	Print:      printFor,
-	Parse:      parseFor,
-	Verify:     verifyFor,
+	Attrs: []ir.AttrDef{{Name: ReductionsAttrName, Constraint: reductionsAttrC, Optional: true,
+		Doc: "how the loop combines each carried value: one reduction kind per iter_arg (none, a simple kind such as addf or maxsi, or the pair online_max, online_sum)"}},
+	Print:  printFor,
+	Parse:  parseFor,
+	Verify: verifyFor,
 	Loop: &ir.LoopInterface{
 		Body:          body,
 		InductionVars: func(op *ir.Operation) []ir.Value { return bodyArgs(op, 0, 1) },
@@ -98,7 +114,8 @@ func verifyFor(op *ir.Operation) error {
 			return fmt.Errorf("body argument #%d has type %s, but init operand #%d has type %s", 1+i, body.Arg(1+i).Type(), i, v.Type())
 		}
 	}
-	return nil
+	_, err := ReductionsOf(op)
+	return err
 }
 
 // positiveStep rejects a step that is a constant <= 0 (MLIR's scf.for and
@@ -249,7 +266,8 @@ var ParallelDef = &ir.OpDef{
 	Summary: "A nest of loops whose iterations may run in any order or at once",
 	Description: "Runs the body for every point of the iteration space lb <= iv < ub (per dimension, step > 0). " +
 		"Iterations must not depend on each other: backends run them on several threads.",
-	Traits: ir.SingleBlock | ir.RecursiveMemoryEffects | ir.AttrSizedOperandSegments,
+	CustomBuilder: true,
+	Traits:        ir.SingleBlock | ir.RecursiveMemoryEffects | ir.AttrSizedOperandSegments,
 	Operands: []ir.ArgDef{
 		{Name: "lowerBound", Type: ir.IndexOnly, Variadic: true}, {Name: "upperBound", Type: ir.IndexOnly, Variadic: true},
 		{Name: "step", Type: ir.IndexOnly, Variadic: true},
@@ -360,13 +378,14 @@ var IfDef = &ir.OpDef{
 	Summary: "A conditional",
 	Description: "Runs the then region when the condition is true, else the else region (which may be empty when " +
 		"the op has no results); the results are the values the region that ran yields.",
-	Traits:     ir.SingleBlock | ir.RecursiveMemoryEffects,
-	Operands:   []ir.ArgDef{{Name: "condition", Type: ir.I1}},
-	Results:    []ir.ArgDef{{Name: "results", Type: ir.AnyType, Variadic: true}},
-	Regions:    []ir.RegionDef{{Name: "thenRegion"}, {Name: "elseRegion"}},
-	Successors: 0,
-	Print:      printIf,
-	Parse:      parseIf,
+	CustomBuilder: true,
+	Traits:        ir.SingleBlock | ir.RecursiveMemoryEffects,
+	Operands:      []ir.ArgDef{{Name: "condition", Type: ir.I1}},
+	Results:       []ir.ArgDef{{Name: "results", Type: ir.AnyType, Variadic: true}},
+	Regions:       []ir.RegionDef{{Name: "thenRegion"}, {Name: "elseRegion"}},
+	Successors:    0,
+	Print:         printIf,
+	Parse:         parseIf,
 	RegionBranch: &ir.RegionBranchInterface{
 		// Entering runs one region (the else region may be empty: then
 		// nothing runs); either returns the op's results.

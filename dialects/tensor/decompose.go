@@ -2,11 +2,11 @@ package tensor
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 // Composites lists the short names of the ops that have decompositions
@@ -224,19 +224,21 @@ func decomposeGeluOp(b *ir.Builder, op *ir.Operation) (ir.Value, error) {
 	return DecomposeGelu(b, op.Operand(0), Approximate(op)), nil
 }
 
-// DecomposeGelu builds gelu(x) from elementary ops: x * 0.5 * (1 +
-// erf(x / sqrt 2)), or with approximate "tanh",
-// x * 0.5 * (1 + tanh(sqrt(2/π) * (x + 0.044715 x³))).
+// DecomposeGelu builds gelu(x) from elementary ops: (x * 0.5) * (1 +
+// erf(x * 1/√2)), or with approximate "tanh",
+// (x * 0.5) * (1 + tanh(√(2/π) * (x + 0.044715 * ((x * x) * x)))): exactly
+// the formulas of numerics.GeluF32 and its siblings, which the interpreter
+// computes, in the same order with the same constants.
 func DecomposeGelu(b *ir.Builder, x ir.Value, approximate string) ir.Value {
 	return upcast(b, func(xs []ir.Value) ir.Value {
 		x := xs[0]
 		var inner ir.Value
 		if approximate == "tanh" {
 			cube := Mul(b, Mul(b, x, x), x)
-			poly := Add(b, x, Mul(b, splatLike(b, x, 0.044715), cube))
-			inner = Tanh(b, Mul(b, splatLike(b, x, math.Sqrt(2/math.Pi)), poly))
+			poly := Add(b, x, Mul(b, splatLike(b, x, numerics.GeluTanhCubic), cube))
+			inner = Tanh(b, Mul(b, splatLike(b, x, numerics.GeluTanhBeta), poly))
 		} else {
-			inner = Erf(b, Mul(b, x, splatLike(b, x, 1/math.Sqrt2)))
+			inner = Erf(b, Mul(b, x, splatLike(b, x, numerics.GeluInvSqrt2)))
 		}
 		half := Mul(b, x, splatLike(b, x, 0.5))
 		return Mul(b, half, Add(b, splatLike(b, x, 1), inner))

@@ -71,12 +71,16 @@ var (
 	SubDef = binary("sub", "Element-wise subtraction", "Computes `a - b` element by element (`torch.sub`).", NumericTensor, 0)
 	MulDef = binary("mul", "Element-wise multiplication", "Computes `a * b` element by element (`torch.mul`).", NumericTensor, ir.Commutative)
 	DivDef = binary("div", "Element-wise division", "Computes `a / b` element by element (`torch.div`). Floats follow IEEE 754; "+
-		"integers divide truncating toward zero (`rounding_mode=\"trunc\"`), and integer division by zero is undefined.", NumericTensor, 0)
+		"integers divide truncating toward zero (`rounding_mode=\"trunc\"`), the minimum divided by -1 wraps to the minimum, "+
+		"and integer division by zero is a run-time error (as PyTorch's ZeroDivisionError).", NumericTensor, 0)
 	MaxDef = binary("max", "Element-wise maximum", "Computes `max(a, b)` element by element (`torch.maximum`); NaN if either operand is NaN. "+
-		"On i1 it is logical or.", AnyTensor, ir.Commutative)
+		"Of two zeros +0 is the larger (IEEE 754-2019 maximum, as `arith.maximumf`, which it lowers to; PyTorch's own "+
+		"choice between equal zeros depends on the code path). On i1 it is logical or.", AnyTensor, ir.Commutative)
 	MinDef = binary("min", "Element-wise minimum", "Computes `min(a, b)` element by element (`torch.minimum`); NaN if either operand is NaN. "+
-		"On i1 it is logical and.", AnyTensor, ir.Commutative)
-	PowDef = binary("pow", "Element-wise power", "Computes `a ** b` element by element (`torch.pow`). For integers a negative exponent is undefined.", NumericTensor, 0)
+		"Of two zeros -0 is the smaller (IEEE 754-2019 minimum, as `arith.minimumf`). On i1 it is logical and.", AnyTensor, ir.Commutative)
+	PowDef = binary("pow", "Element-wise power", "Computes `a ** b` element by element (`torch.pow`): floats as C's `pow` (in f64, rounded once); "+
+		"integers by repeated squaring with wraparound, a negative exponent giving `1 / a**|b|` truncated toward zero "+
+		"(1 for a = 1, ±1 for a = -1, else 0), as ATen.", NumericTensor, 0)
 )
 
 // Element-wise unary ops.
@@ -86,10 +90,10 @@ var (
 	ExpDef        = unary("exp", "Element-wise exponential", "Computes `e^x` (`torch.exp`).", FloatTensor)
 	LogDef        = unary("log", "Element-wise natural logarithm", "Computes `ln x` (`torch.log`); NaN for negative x, -inf for 0.", FloatTensor)
 	SqrtDef       = unary("sqrt", "Element-wise square root", "Computes `sqrt(x)` (`torch.sqrt`).", FloatTensor)
-	RsqrtDef      = unary("rsqrt", "Element-wise reciprocal square root", "Computes `1 / sqrt(x)` (`torch.rsqrt`).", FloatTensor)
+	RsqrtDef      = unary("rsqrt", "Element-wise reciprocal square root", "Computes `1 / sqrt(x)` (`torch.rsqrt`), the square root and the division each rounded to the element type.", FloatTensor)
 	TanhDef       = unary("tanh", "Element-wise hyperbolic tangent", "Computes `tanh(x)` (`torch.tanh`).", FloatTensor)
-	SigmoidDef    = unary("sigmoid", "Element-wise logistic sigmoid", "Computes `1 / (1 + e^-x)` (`torch.sigmoid`).", FloatTensor)
-	ReluDef       = unary("relu", "Element-wise rectified linear unit", "Computes `max(x, 0)` (`torch.relu`); NaN stays NaN.", NumericTensor)
+	SigmoidDef    = unary("sigmoid", "Element-wise logistic sigmoid", "Computes `1 / (1 + e^-x)` (`torch.sigmoid`), exactly that formula in the element type, as PyTorch: below x ≈ -88.7 in f32, e^-x overflows and the result is 0.", FloatTensor)
+	ReluDef       = unary("relu", "Element-wise rectified linear unit", "Computes `x < 0 ? 0 : x` (`torch.relu`): NaN stays NaN and -0 stays -0.", NumericTensor)
 	SinDef        = unary("sin", "Element-wise sine", "Computes `sin(x)` (`torch.sin`).", FloatTensor)
 	CosDef        = unary("cos", "Element-wise cosine", "Computes `cos(x)` (`torch.cos`).", FloatTensor)
 	ErfDef        = unary("erf", "Element-wise error function", "Computes `erf(x)` (`torch.erf`).", FloatTensor)
@@ -102,7 +106,8 @@ var GeluDef = &ir.OpDef{
 	Summary: "Gaussian error linear unit (composite)",
 	Description: "Computes `torch.nn.functional.gelu(x, approximate)`: `x * Φ(x)` = `0.5 x (1 + erf(x / sqrt 2))` with " +
 		"`approximate = \"none\"` (the default when the attribute is absent), or " +
-		"`0.5 x (1 + tanh(sqrt(2/π) (x + 0.044715 x³)))` with `approximate = \"tanh\"`. " +
+		"`0.5 x (1 + tanh(sqrt(2/π) (x + 0.044715 x³)))` with `approximate = \"tanh\"`, each computed in the element type " +
+		"exactly as its decomposition writes it (ATen's formulas; like PyTorch, the negative tail loses relative accuracy). " +
 		"A composite: the `decompose` pass rewrites it into `mul`, `add`, `erf`/`tanh`, `full` and `pow`-free arithmetic.\n\n" +
 		"Example:\n\n    %r = tensor.gelu %x approximate = tanh : tensor<8xf32>",
 	Traits:           ir.Pure | ir.Elementwise | ir.SameOperandsAndResultType,
@@ -200,7 +205,7 @@ var CastDef = &ir.OpDef{
 	CustomBuilder: true,
 	Summary:       "Element type conversion",
 	Description: "Converts every element to the result element type (`Tensor.to(dtype)`); the shape is unchanged. " +
-		"Float to integer truncates toward zero (undefined when out of range or NaN), integer to integer wraps, " +
+		"Float to integer truncates toward zero, NaN and out-of-range values giving the type's minimum (PyTorch on x86-64), integer to integer wraps, " +
 		"anything to i1 is `x != 0`, i1 to numbers gives 0 or 1, and float to float rounds to nearest even.\n\n" +
 		"Example:\n\n    %r = tensor.cast %x : tensor<4xf32> -> tensor<4xi32>",
 	Traits:   ir.Pure | ir.Elementwise,

@@ -1,10 +1,9 @@
 package tensor
 
 import (
-	"math"
-
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 // MaxFoldElements bounds the size of the non-splat constants folders
@@ -137,25 +136,28 @@ func reshapeConst(c *ir.DenseElementsAttr, rt *ir.RankedTensorType) *ir.DenseEle
 }
 
 // castElem converts element i of c to element type to, with ATen's
-// conversion rules; out-of-range float-to-int conversions do not fold.
+// conversion rules as package numerics and the interpreter compute them:
+// integers to f32, f16 and bf16 round once to float32 (then to the half
+// type), f64 to f16 and bf16 goes through float32 (c10::Half), floats to
+// integers are numerics.FPToSI (NaN and out-of-range values give the
+// minimum), anything to i1 is x != 0.
 func castElem(c *ir.DenseElementsAttr, i int, to ir.Type) (float64, int64, bool) {
 	switch {
-	case IsFloatElement(to):
+	case IsFloatElement(to) && isF64(to):
 		return c.FloatAt(i), 0, true
+	case IsFloatElement(to) && c.IsFloat():
+		return float64(float32(c.FloatAt(i))), 0, true
+	case IsFloatElement(to):
+		return float64(numerics.SIToF32(c.IntAt(i))), 0, true
 	case IsBoolElement(to):
 		if c.IsFloat() {
-			return 0, b2i(c.FloatAt(i) != 0), true
+			return 0, b2i(numerics.FloatToBool(c.FloatAt(i))), true
 		}
 		return 0, b2i(c.IntAt(i) != 0), true
 	case !c.IsFloat():
 		return 0, c.IntAt(i), true
 	}
-	f := math.Trunc(c.FloatAt(i))
-	limit := math.Ldexp(1, ir.IntWidth(to)-1)
-	if math.IsNaN(f) || f >= limit || f < -limit {
-		return 0, 0, false
-	}
-	return 0, int64(f), true
+	return 0, numerics.FPToSI(c.FloatAt(i), ir.IntWidth(to)), true
 }
 
 func b2i(b bool) int64 {

@@ -18,14 +18,13 @@ func sameTypeConsts(t ir.Type, cs ...*ir.DenseElementsAttr) bool {
 // folding, identities (x+0, x-0, x*1, x/1, x**1, max/min(x, x)), and
 // moving a constant left operand of a commutative op to the right.
 func foldBinary(short string) foldHookFunc {
-	k := binaryKernels[short]
 	return func(op *ir.Operation, given []ir.Attribute) ([]ir.FoldResult, bool) {
 		if op.NumOperands() != 2 || op.NumResults() != 1 {
 			return nil, false
 		}
 		cs := constOperands(op, given)
 		if rt := staticResult(op); rt != nil && sameTypeConsts(rt, cs...) {
-			if res, ok := foldConst(foldBinaryConst(rt, k, cs[0], cs[1])); ok {
+			if res, ok := foldConst(foldBinaryConst(rt, short, cs[0], cs[1])); ok {
 				return res, ok
 			}
 		}
@@ -42,12 +41,23 @@ func foldBinary(short string) foldHookFunc {
 	}
 }
 
-func foldBinaryConst(rt *ir.RankedTensorType, k binaryKernel, a, b *ir.DenseElementsAttr) *ir.DenseElementsAttr {
-	isFloat := IsFloatElement(rt.Elem)
-	return evalDense(rt, []*ir.DenseElementsAttr{a, b}, func(i int) (float64, int64, bool) {
-		if isFloat {
-			return k.f(a.FloatAt(i), b.FloatAt(i)), 0, true
+func foldBinaryConst(rt *ir.RankedTensorType, short string, a, b *ir.DenseElementsAttr) *ir.DenseElementsAttr {
+	k := binaryKernels[short]
+	switch {
+	case IsFloatElement(rt.Elem):
+		return evalDense(rt, []*ir.DenseElementsAttr{a, b}, func(i int) (float64, int64, bool) {
+			return k.float(rt.Elem, a.FloatAt(i), b.FloatAt(i)), 0, true
+		})
+	case IsBoolElement(rt.Elem):
+		f := boolKernels[short]
+		if f == nil {
+			return nil // not an op on i1 tensors: left for the verifier or the run
 		}
+		return evalDense(rt, []*ir.DenseElementsAttr{a, b}, func(i int) (float64, int64, bool) {
+			return 0, b2i(f(a.IntAt(i) != 0, b.IntAt(i) != 0)), true
+		})
+	}
+	return evalDense(rt, []*ir.DenseElementsAttr{a, b}, func(i int) (float64, int64, bool) {
 		v, ok := k.i(a.IntAt(i), b.IntAt(i))
 		return 0, v, ok
 	})
@@ -123,12 +133,12 @@ func foldUnary(short string) foldHookFunc {
 
 func foldUnaryConst(rt *ir.RankedTensorType, k unaryKernel, x *ir.DenseElementsAttr) *ir.DenseElementsAttr {
 	isFloat := IsFloatElement(rt.Elem)
-	if !isFloat && k.i == nil {
+	if !isFloat && (k.i == nil || IsBoolElement(rt.Elem)) {
 		return nil
 	}
 	return evalDense(rt, []*ir.DenseElementsAttr{x}, func(i int) (float64, int64, bool) {
 		if isFloat {
-			return k.f(x.FloatAt(i)), 0, true
+			return k.float(rt.Elem, x.FloatAt(i)), 0, true
 		}
 		v, ok := k.i(x.IntAt(i))
 		return 0, v, ok
@@ -147,7 +157,7 @@ func foldGelu(op *ir.Operation, given []ir.Attribute) ([]ir.FoldResult, bool) {
 	}
 	mode := Approximate(op)
 	return foldConst(evalDense(rt, []*ir.DenseElementsAttr{x}, func(i int) (float64, int64, bool) {
-		return gelu(x.FloatAt(i), mode), 0, true
+		return gelu(rt.Elem, x.FloatAt(i), mode), 0, true
 	}))
 }
 

@@ -29,21 +29,27 @@ var floatUnary = map[string]string{
 }
 
 // f32Fast maps the math ops that f32 operands compute with the fast
-// single-precision functions of runtime/f32math (copied into generated
-// code with the prefix ttF32), as the interpreter (interp/arithk) does.
+// single-precision functions of package numerics (copied into generated
+// code with the prefix ttNum), as the interpreter (interp/arithk) does.
 var f32Fast = map[string]string{
-	arith.MathExpName: "Exp", arith.MathLogName: "Log", arith.MathTanhName: "Tanh", arith.MathErfName: "Erf",
+	arith.MathExpName: "ExpF32", arith.MathLogName: "LogF32", arith.MathTanhName: "TanhF32", arith.MathErfName: "ErfF32",
 }
+
+// f64Rules maps the math ops whose f64 rule is a function of package
+// numerics rather than Go's math function.
+var f64Rules = map[string]string{arith.MathExpName: "ExpF64", arith.MathLogName: "LogF64", arith.MathLog10Name: "Log10F64"}
 
 // floatBinaryMath maps binary math ops to Go's math functions.
 var floatBinaryMath = map[string]string{
-	arith.MathPowFName: "Pow", arith.MathAtan2Name: "Atan2", arith.MathCopySignName: "Copysign", arith.RemFName: "Mod",
+	arith.MathAtan2Name: "Atan2", arith.MathCopySignName: "Copysign",
 }
 
-// floatBinaryHelper maps min/max ops to run-time helpers.
-var floatBinaryHelper = map[string]string{
-	arith.MaxFName: "ttMaximum", arith.MaximumFName: "ttMaximum", arith.MinFName: "ttMinimum",
-	arith.MinimumFName: "ttMinimum", "arith.maxnumf": "ttMaxNum", "arith.minnumf": "ttMinNum",
+// floatRule maps float ops to their rule in package numerics (generic in
+// the element type).
+var floatRule = map[string]string{
+	arith.MaxFName: "Maximum", arith.MaximumFName: "Maximum", arith.MinFName: "Minimum",
+	arith.MinimumFName: "Minimum", "arith.maxnumf": "MaxNum", "arith.minnumf": "MinNum",
+	arith.RemFName: "Rem", arith.MathPowFName: "Pow", arith.MathRsqrtName: "Rsqrt", "math.fpowi": "PowI",
 }
 
 // cmpiNames and cmpfNames are the predicates in MLIR's enum order.
@@ -82,6 +88,19 @@ func (f *fnEmitter) emitElementwise(op *ir.Operation) error {
 	if rt.kind == kBuffer {
 		return errAt(op, "arith and math ops on buffers are not supported (they apply to scalars and vectors)")
 	}
+	lanes := 1
+	if rt.kind == kVector {
+		lanes = rt.lanes
+	}
+	if p, ok := constantPredicate(op); ok {
+		// cmpf false and true do not read their operands (which are then
+		// not emitted: Go rejects unused variables).
+		exprs := make([]string, lanes)
+		for l := range exprs {
+			exprs[l] = p
+		}
+		return f.define(op, exprs, false)
+	}
 	var args []*gval
 	for _, v := range op.Operands() {
 		g, err := f.value(op, v)
@@ -95,10 +114,6 @@ func (f *fnEmitter) emitElementwise(op *ir.Operation) error {
 			return errAt(op, "operand and result vector widths differ")
 		}
 		args = append(args, g)
-	}
-	lanes := 1
-	if rt.kind == kVector {
-		lanes = rt.lanes
 	}
 	if op.NumResults() > 1 {
 		if rt.kind == kVector {
@@ -163,6 +178,7 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 	}
 	goT := out.GoType()
 	rt := f.m.useRT
+	num := f.numCall
 	viaF64 := func(fn string, xs ...string) string {
 		f.m.imports["math"] = true
 		if out == F64 {
@@ -183,8 +199,10 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			return bad()
 		}
 		if fast, ok := f32Fast[name]; ok && out == F32 {
-			rt(f32mathPrefix + fast)
-			return f32mathPrefix + fast + "(" + a[0] + ")", nil
+			return num(fast, a[0]), nil
+		}
+		if rule, ok := f64Rules[name]; ok && out == F64 {
+			return num(rule, a[0]), nil
 		}
 		return viaF64(fn, a[0]), nil
 	}
@@ -194,12 +212,11 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 		}
 		return viaF64(fn, a[0], a[1]), nil
 	}
-	if fn, ok := floatBinaryHelper[name]; ok {
-		if err := want(2); err != nil || !in.IsFloat() {
+	if fn, ok := floatRule[name]; ok {
+		if err := want(op.NumOperands()); err != nil || !in.IsFloat() {
 			return bad()
 		}
-		rt(fn)
-		return fn + "(" + a[0] + ", " + a[1] + ")", nil
+		return num(fn, a...), nil
 	}
 	switch name {
 	case arith.AddFName, arith.SubFName, arith.DivFName:
@@ -219,15 +236,6 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			return bad()
 		}
 		return "-" + a[0], nil
-	case arith.MathRsqrtName:
-		if err := want(1); err != nil || !in.IsFloat() {
-			return bad()
-		}
-		f.m.imports["math"] = true
-		if out == F64 {
-			return "1 / math.Sqrt(" + a[0] + ")", nil
-		}
-		return "float32(1 / math.Sqrt(float64(" + a[0] + ")))", nil
 	case arith.MathFMAName, vector.FMAName:
 		if err := want(3); err != nil || !in.IsFloat() {
 			return bad()
@@ -236,29 +244,7 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			f.m.imports["math"] = true
 			return "math.FMA(" + a[0] + ", " + a[1] + ", " + a[2] + ")", nil
 		}
-		if name == vector.FMAName {
-			// Rounded once to f32, as the interpreter's vector.fma.
-			rt("ttFMAOdd")
-			return "float32(ttFMAOdd(float64(" + a[0] + "), float64(" + a[1] + "), float64(" + a[2] + ")))", nil
-		}
-		// math.fma, as the interpreter: the float64 FMA (the product of f32
-		// values is exact in float64, so one float64 addition) rounded to
-		// f32.
-		return "float32(float64(" + a[0] + ")*float64(" + a[1] + ") + float64(" + a[2] + "))", nil
-	case "math.fpowi":
-		if err := want(2); err != nil || !in.IsFloat() {
-			return bad()
-		}
-		f.m.imports["math"] = true
-		x := a[0]
-		if out == F32 {
-			x = "float64(" + x + ")"
-		}
-		r := "math.Pow(" + x + ", float64(" + a[1] + "))"
-		if out == F32 {
-			r = "float32(" + r + ")"
-		}
-		return r, nil
+		return num("FMAF32", a...), nil
 	case "math.isnan":
 		if err := want(1); err != nil || !in.IsFloat() {
 			return bad()
@@ -360,10 +346,6 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 		}
 		return T + "(" + U + "(" + a[0] + ") " + sym + " " + U + "(" + a[1] + "))", nil
 	}
-	call := func(fn string, xs ...string) string {
-		rt(fn)
-		return fn + "(" + strings.Join(xs, ", ") + ")"
-	}
 	switch name {
 	case arith.AddIName:
 		return bin("+")
@@ -411,27 +393,27 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 		if err := want(2); err != nil {
 			return "", err
 		}
-		return call("ttCeilDivS", a[0], a[1]), nil
+		return num("CeilDivS", a[0], a[1]), nil
 	case arith.FloorDivSIName:
 		if err := want(2); err != nil {
 			return "", err
 		}
-		return call("ttFloorDivS", a[0], a[1]), nil
+		return num("FloorDivS", a[0], a[1]), nil
 	case arith.CeilDivUIName:
 		if err := want(2); err != nil {
 			return "", err
 		}
-		return T + "(" + call("ttCeilDivU", U+"("+a[0]+")", U+"("+a[1]+")") + ")", nil
+		return T + "(" + num("CeilDivU", U+"("+a[0]+")", U+"("+a[1]+")") + ")", nil
 	case arith.MathAbsIName:
 		if err := want(1); err != nil {
 			return "", err
 		}
-		return call("ttAbsI", a[0]), nil
-	case "math.ipowi":
+		return num("AbsI", a[0]), nil
+	case arith.MathIPowIName:
 		if err := want(2); err != nil {
 			return "", err
 		}
-		return call("ttIPow", a[0], a[1]), nil
+		return num("IPow", a[0], a[1]), nil
 	case arith.MathCtlzName, arith.MathCttzName, arith.MathCtpopName:
 		if err := want(1); err != nil {
 			return "", err
@@ -463,29 +445,50 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			return bad()
 		}
 		if in == I32 {
-			return call("ttAddUIExtended32", a[0], a[1]), nil
+			return num("AddUIExtended32", a[0], a[1]), nil
 		}
 		if in == I64 {
-			return call("ttAddUIExtended64", a[0], a[1]), nil
+			return num("AddUIExtended64", a[0], a[1]), nil
 		}
 		return "", errAt(op, "is not supported on index")
 	case "arith.mulsi_extended", "arith.mului_extended":
 		if err := want(2); err != nil || op.NumResults() != 2 {
 			return bad()
 		}
-		signed := "false"
+		fn := "MulUIExtended"
 		if name == "arith.mulsi_extended" {
-			signed = "true"
+			fn = "MulSIExtended"
 		}
 		if in == I32 {
-			return call("ttMulExtended32", a[0], a[1], signed), nil
+			return num(fn+"32", a[0], a[1]), nil
 		}
 		if in == I64 {
-			return call("ttMulExtended64", a[0], a[1], signed), nil
+			return num(fn+"64", a[0], a[1]), nil
 		}
 		return "", errAt(op, "is not supported on index")
 	}
 	return "", errAt(op, "operation is not supported by the Go backend")
+}
+
+// constantPredicate returns "false" or "true" for an arith.cmpf whose
+// predicate is one of those, whose result does not depend on the operands.
+func constantPredicate(op *ir.Operation) (string, bool) {
+	if op.Name() != arith.CmpFName {
+		return "", false
+	}
+	p, err := predicate(op, cmpfNames)
+	if err != nil || (p != "false" && p != "true") {
+		return "", false
+	}
+	return p, true
+}
+
+// numCall returns a call of the rule fn of package numerics (copied into
+// the generated file as numericsPrefix+fn) with the arguments xs.
+func (f *fnEmitter) numCall(fn string, xs ...string) string {
+	name := numericsPrefix + fn
+	f.m.useRT(name)
+	return name + "(" + strings.Join(xs, ", ") + ")"
 }
 
 // boolExpr is the integer ops on i1 (Go bool), with the interpreter's
@@ -528,7 +531,7 @@ func (f *fnEmitter) boolExpr(op *ir.Operation, a []string) (string, error) {
 		return x + " && !" + y, nil
 	case arith.ShRSIName:
 		return x, nil
-	case "math.ipowi":
+	case arith.MathIPowIName:
 		// 1^e = 1; (-1)^e = ±1 both true as i1, 0^0 = 1, 0^e = 0.
 		return x + " || !" + y, nil
 	case arith.CmpIName:
@@ -571,6 +574,7 @@ func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string
 		return "", true, errAt(op, "cannot convert %s to %s", in, out)
 	}
 	rt := f.m.useRT
+	num := f.numCall
 	T := out.GoType()
 	switch name {
 	case arith.ExtFName, arith.TruncFName:
@@ -622,11 +626,9 @@ func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string
 		case out == F64:
 			return "float64(uint64(" + x + "))", true, nil
 		case signed:
-			rt("ttSIToFP32")
-			return "ttSIToFP32(int64(" + x + "))", true, nil
+			return num("SIToF32", "int64("+x+")"), true, nil
 		}
-		rt("ttUIToFP32")
-		return "ttUIToFP32(uint64(" + x + "))", true, nil
+		return num("UIToF32", "uint64("+x+")"), true, nil
 	case arith.FPToSIName, arith.FPToUIName:
 		if !in.IsFloat() || out.IsFloat() {
 			return bad()
@@ -636,22 +638,24 @@ func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string
 			f64 = x
 		}
 		if out == I1 {
-			f.m.imports["math"] = true
-			return "math.Trunc(" + f64 + ") != 0", true, nil
+			// An i1 result is the low bit: 0 or 1 for fptoui, 0 or -1
+			// (true) for fptosi, the indefinite value 1 (true) out of range.
+			if name == arith.FPToSIName {
+				return num("FPToSI", f64, "1") + " != 0", true, nil
+			}
+			return num("FPToUI", f64, "1") + " != 0", true, nil
 		}
 		w := "64"
 		if out == I32 {
 			w = "32"
 		}
 		if name == arith.FPToSIName {
-			rt("ttFPToSI")
-			return T + "(ttFPToSI(" + f64 + ", " + w + "))", true, nil
+			return T + "(" + num("FPToSI", f64, w) + ")", true, nil
 		}
-		rt("ttFPToUI")
 		if out == I32 {
-			return "int32(uint32(ttFPToUI(" + f64 + ", 32)))", true, nil
+			return "int32(uint32(" + num("FPToUI", f64, "32") + "))", true, nil
 		}
-		return T + "(ttFPToUI(" + f64 + ", 64))", true, nil
+		return T + "(" + num("FPToUI", f64, "64") + ")", true, nil
 	case arith.BitcastName:
 		f.m.imports["math"] = true
 		switch {

@@ -35,20 +35,21 @@
 // # Semantics
 //
 // arith and math ops compute exactly what the interpreter's kernels
-// (interp/arithk) compute: IEEE 754 float arithmetic in the element type
-// (every product is converted explicitly, so that Go never fuses a
-// multiply and an add into an FMA), two's-complement integers with
-// wraparound, and the interpreter's choices where MLIR leaves results
-// undefined (division by zero is an error, MIN / -1 wraps, oversized shifts
-// give 0 or the sign, fptosi/fptoui of NaN or out-of-range values give
-// 1 << (width-1)). math.exp, math.log, math.tanh and math.erf on f32 call
-// the fast single-precision functions of runtime/f32math (accurate to 1-2
-// ulp), whose source is copied into the generated file with the prefix
-// ttF32; the interpreter uses the same functions. Go's math package has
-// float64 functions only, so the other f32 math ops are computed in
-// float64 and rounded once to f32 - the interpreter's method. Either way
-// the results are bitwise the interpreter's. math.fma and vector.fma on
-// f32 are computed as a float64 FMA rounded to f32.
+// (interp/arithk) compute, by the rules of package numerics: IEEE 754
+// float arithmetic in the element type (every product is converted
+// explicitly, so that Go never fuses a multiply and an add into an FMA),
+// two's-complement integers with wraparound, and tt's choices where MLIR
+// leaves results undefined (division by zero is an error, MIN / -1 wraps,
+// oversized shifts give 0 or the sign, fptosi/fptoui of NaN or
+// out-of-range values give 1 << (width-1)). Ops that are not one Go
+// operator call numerics' functions (maximumf is numerics.Maximum, remf
+// numerics.Rem, ipowi numerics.IPow, math.exp on f32 numerics.ExpF32, ...),
+// whose source is copied into the generated file with the prefix ttNum
+// (ttNumMaximum); the interpreter calls the same functions. Go's math
+// package has float64 functions only, so the other f32 math ops are
+// computed in float64 and rounded once to f32 - the interpreter's method.
+// Either way the results are bitwise the interpreter's. math.fma and
+// vector.fma on f32 are rounded once (numerics.FMAF32).
 //
 // vector values are held lane by lane in scalar locals (v3_0 ... v3_7),
 // which Go's register allocator keeps in registers; vector.load and
@@ -65,8 +66,9 @@
 // caller. Iterations of a loops.parallel are independent, so the output is
 // bitwise the same for any GOMAXPROCS. loops.call_extern of tt.matmul and
 // tt.conv2d call a packed, cache-blocked, register-tiled, parallel GEMM
-// (conv2d as im2col plus the GEMM) whose reductions are never split between
-// goroutines, likewise deterministic. Their source is included only when a
+// (conv2d as im2col plus the GEMM; package numerics/linalg, copied with
+// the prefix ttLinalg, the interpreter's kernels too) whose reductions are
+// never split between goroutines, likewise deterministic. Their source is included only when a
 // module uses them. The GEMM's multiply-accumulate loops are the one place
 // where products are not converted: built for GOAMD64=v3 (as gobuild does
 // on hosts that support it), Go computes them with FMA instructions, which
@@ -86,8 +88,11 @@
 //
 // # Run-time support
 //
-// The pool, arenas, helpers and kernels are written as ordinary Go in the
-// subpackage rt, where they are tested, and the f32 math in package
-// runtime/f32math; Emit copies the declarations a module needs from there. EmitMain writes the main package of a command
-// that runs one function on .npy files (see EmitMain).
+// The pool, arenas and helpers are written as ordinary Go in the
+// subpackage rt, where they are tested, and the rules of the ops and the
+// dense kernels in packages numerics and numerics/linalg; Emit copies the
+// declarations a module needs from there, renaming the identifiers of
+// numerics and linalg (and rt's references to them). EmitMain writes the
+// main package of a command that runs one function on .npy files (see
+// EmitMain).
 package goemit

@@ -258,13 +258,7 @@ func (m *modEmitter) assemble() (*Package, error) {
 		b.WriteString("\n")
 	}
 	if len(decls) > 0 {
-		origin := "emit/go/rt"
-		if slices.ContainsFunc(decls, func(d *decl) bool {
-			return slices.ContainsFunc(d.names, func(n string) bool { return strings.HasPrefix(n, f32mathPrefix) })
-		}) {
-			origin += " and runtime/f32math"
-		}
-		fmt.Fprintf(&b, "// Run-time support, copied from tt's %s.\n\n", origin)
+		fmt.Fprintf(&b, "// Run-time support, copied from %s.\n\n", origins(decls))
 		for _, d := range decls {
 			b.WriteString(d.src)
 			b.WriteString("\n\n")
@@ -276,6 +270,22 @@ func (m *modEmitter) assemble() (*Package, error) {
 	}
 	pkg.Source = src
 	return pkg, nil
+}
+
+// origins lists the packages decls come from, in the order of their
+// first declaration ("github.com/tt-compiler/tt/emit/go/rt and
+// github.com/tt-compiler/tt/numerics").
+func origins(decls []*decl) string {
+	var out []string
+	for _, d := range decls {
+		if !slices.Contains(out, d.origin) {
+			out = append(out, d.origin)
+		}
+	}
+	if len(out) > 1 {
+		return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
+	}
+	return strings.Join(out, "")
 }
 
 // numbered returns the source lines around the position an error from

@@ -125,7 +125,7 @@ func (f *fnEmitter) analyze() {
 	for len(work) > 0 {
 		op := work[len(work)-1]
 		work = work[:len(work)-1]
-		if op.Name() != loops.DeallocName {
+		if _, constant := constantPredicate(op); op.Name() != loops.DeallocName && !constant {
 			for _, v := range op.Operands() {
 				mark(ir.DefiningOp(v))
 			}

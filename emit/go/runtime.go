@@ -14,23 +14,52 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/tt-compiler/tt/runtime/f32math"
+	"github.com/tt-compiler/tt/numerics"
+	"github.com/tt-compiler/tt/numerics/linalg"
 )
 
 // The run-time support of generated code is ordinary Go source in rt/ (the
 // package code) and climain/ (the command that EmitMain writes), embedded
-// here, and the fast single-precision math of runtime/f32math (embedded
-// there), whose package-level identifiers get the prefix f32mathPrefix when
-// copied. A library extracts top-level declarations by name, with
-// everything they refer to, so a generated file holds only what it uses.
+// here, and the packages that define the semantics of tt's operations,
+// numerics (the element rules) and numerics/linalg (GEMM and
+// convolution), embedded there, whose package-level identifiers get a
+// prefix when copied (numerics.Maximum becomes ttNumMaximum). References
+// between these packages (rt's linalg.Matmul) are renamed the same way. A
+// library extracts top-level declarations by name, with everything they
+// refer to, so a generated file holds only what it uses.
 
 //go:embed rt/*.go climain/*.go
 var sourceFS embed.FS
 
-// f32mathPrefix is prepended to the package-level identifiers of
-// runtime/f32math in generated code (f32math.Exp becomes ttF32Exp): every
-// run-time identifier starts with "tt", which generated names never do.
-const f32mathPrefix = "ttF32"
+// Prefixes of the identifiers of the copied packages: every run-time
+// identifier starts with "tt", which generated names never do.
+const (
+	numericsPrefix = "ttNum"
+	linalgPrefix   = "ttLinalg"
+)
+
+// copiedPackage is a package of tt whose source generated code includes.
+type copiedPackage struct {
+	path   string // import path
+	src    fs.FS  // its embedded source
+	prefix string // prepended to its package-level identifiers
+}
+
+// copiedPackages are the packages merged into the run-time library.
+var copiedPackages = []copiedPackage{
+	{"github.com/tt-compiler/tt/numerics", numerics.Source, numericsPrefix},
+	{"github.com/tt-compiler/tt/numerics/linalg", linalg.Source, linalgPrefix},
+}
+
+// renamedImports maps the import paths of the copied packages to their
+// prefixes: a reference pkg.Name to one of them becomes prefix+Name.
+func renamedImports() map[string]string {
+	m := map[string]string{}
+	for _, p := range copiedPackages {
+		m[p.path] = p.prefix
+	}
+	return m
+}
 
 // decl is one top-level declaration of a support package (a func, or a
 // type with its methods, or a var/const/type group).
@@ -40,6 +69,7 @@ type decl struct {
 	refs    []string // top-level identifiers of the package it mentions
 	imports []string // import paths it uses
 	order   int      // position in the package, for a stable output order
+	origin  string   // the import path of the package it comes from
 }
 
 // library is the parsed declarations of one support package.
@@ -59,30 +89,34 @@ var (
 func loadLibrary(dir string) (*library, error) {
 	libOnce.Do(func() {
 		libs = map[string]*library{}
+		renamed := renamedImports()
 		for _, d := range []string{"rt", "climain"} {
-			l, err := parseLibrary(sourceFS, d, "")
+			l, err := parseLibrary(sourceFS, d, "github.com/tt-compiler/tt/emit/go/"+d, "", renamed)
 			if err != nil {
 				libErr = err
 				return
 			}
 			libs[d] = l
 		}
-		// The f32 math joins the package code, after it in source order.
-		f32, err := parseLibrary(f32math.Source, ".", f32mathPrefix)
-		if err != nil {
-			libErr = err
-			return
-		}
+		// The copied packages join the package code, after it in source
+		// order.
 		rt := libs["rt"]
-		for name, d := range f32.byName {
-			if rt.byName[name] != nil {
-				libErr = fmt.Errorf("goemit: run-time declaration %s is defined twice", name)
+		for _, p := range copiedPackages {
+			l, err := parseLibrary(p.src, ".", p.path, p.prefix, renamed)
+			if err != nil {
+				libErr = err
 				return
 			}
-			d.order += rt.count
-			rt.byName[name] = d
+			for name, d := range l.byName {
+				if rt.byName[name] != nil {
+					libErr = fmt.Errorf("goemit: run-time declaration %s is defined twice", name)
+					return
+				}
+				d.order += rt.count
+				rt.byName[name] = d
+			}
+			rt.count += l.count
 		}
-		rt.count += f32.count
 	})
 	if libErr != nil {
 		return nil, libErr
@@ -90,13 +124,16 @@ func loadLibrary(dir string) (*library, error) {
 	return libs[dir], nil
 }
 
-// parseLibrary parses the non-test files of dir in fsys whose names do
-// not start with "stub" (stubs stand in for generated code so that the
-// package compiles on its own). With a prefix, every package-level
-// identifier is renamed to prefix+name, in its declaration and wherever it
-// is used (the package must not declare local identifiers with those
-// names: runtime/f32math tests that it does not).
-func parseLibrary(fsys fs.FS, dir, prefix string) (*library, error) {
+// parseLibrary parses the non-test files of dir in fsys (the package with
+// import path origin) whose names do not start with "stub" (stubs stand in
+// for generated code so that the package compiles on its own). With a
+// prefix, every package-level identifier n is renamed to prefixed(prefix,
+// n), in its declaration and wherever it is used (the package must not
+// declare local identifiers or struct fields with those names;
+// TestCopiedSourceRules checks). A reference pkg.Name to an imported
+// package in renamed becomes prefixed(renamed[path], Name), and the import
+// is dropped.
+func parseLibrary(fsys fs.FS, dir, origin, prefix string, renamed map[string]string) (*library, error) {
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err
@@ -110,7 +147,8 @@ func parseLibrary(fsys fs.FS, dir, prefix string) (*library, error) {
 		src []byte
 	}
 	var files []parsed
-	top := map[string]bool{} // package-level identifiers, when renaming
+	top := map[string]bool{}           // package-level identifiers, when renaming
+	capitalized := map[string]string{} // their new names → the old ones
 	for _, e := range entries {
 		name := e.Name()
 		if strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "stub") || !strings.HasSuffix(name, ".go") {
@@ -128,6 +166,10 @@ func parseLibrary(fsys fs.FS, dir, prefix string) (*library, error) {
 		if prefix != "" {
 			for _, d := range f.Decls {
 				for _, n := range declNames(d) {
+					if twin, ok := capitalized[prefixed(prefix, n)]; ok && twin != n {
+						return nil, fmt.Errorf("goemit: support source %s: %s and %s would both be %s", dir, twin, n, prefixed(prefix, n))
+					}
+					capitalized[prefixed(prefix, n)] = n
 					top[n] = true
 				}
 			}
@@ -135,7 +177,8 @@ func parseLibrary(fsys fs.FS, dir, prefix string) (*library, error) {
 	}
 	for _, pf := range files {
 		f, src := pf.f, pf.src
-		imports := map[string]string{} // local name → path
+		imports := map[string]string{}   // local name → path
+		pkgPrefix := map[string]string{} // local name → prefix, for renamed packages
 		for _, im := range f.Imports {
 			p, _ := strconv.Unquote(im.Path.Value)
 			local := path.Base(p)
@@ -143,6 +186,9 @@ func parseLibrary(fsys fs.FS, dir, prefix string) (*library, error) {
 				local = im.Name.Name
 			}
 			imports[local] = p
+			if pre, ok := renamed[p]; ok {
+				pkgPrefix[local] = pre
+			}
 		}
 		for _, d := range f.Decls {
 			start := d.Pos()
@@ -177,14 +223,11 @@ func parseLibrary(fsys fs.FS, dir, prefix string) (*library, error) {
 				}
 			}
 			lo, hi := fset.Position(start).Offset, fset.Position(d.End()).Offset
-			text := string(src[lo:hi])
-			if prefix != "" {
-				text = renameTop(fset, d, src, lo, hi, top, prefix)
-				for i, n := range names {
-					names[i] = prefix + n
-				}
+			text := renameRefs(fset, d, src, lo, hi, top, prefix, pkgPrefix)
+			for i, n := range names {
+				names[i] = prefixed(prefix, n)
 			}
-			x := &decl{names: names, src: text, order: len(all)}
+			x := &decl{names: names, src: text, order: len(all), origin: origin}
 			refs := map[string]bool{}
 			used := map[string]bool{}
 			sel := map[*ast.Ident]bool{}
@@ -193,13 +236,19 @@ func parseLibrary(fsys fs.FS, dir, prefix string) (*library, error) {
 				case *ast.SelectorExpr:
 					sel[n.Sel] = true
 					if id, ok := n.X.(*ast.Ident); ok {
-						if p, ok := imports[id.Name]; ok {
+						if pre, ok := pkgPrefix[id.Name]; ok {
+							refs[prefixed(pre, n.Sel.Name)] = true
+							sel[id] = true
+						} else if p, ok := imports[id.Name]; ok {
 							used[p] = true
 						}
 					}
 				case *ast.Ident:
-					if top[n.Name] && !sel[n] {
-						refs[prefix+n.Name] = true
+					if sel[n] {
+						break
+					}
+					if top[n.Name] {
+						refs[prefixed(prefix, n.Name)] = true
 					} else {
 						refs[n.Name] = true
 					}
@@ -227,7 +276,7 @@ func parseLibrary(fsys fs.FS, dir, prefix string) (*library, error) {
 	l.count = len(all)
 	// A type brings its methods along: they become references of the type.
 	for typ, ms := range methods {
-		t := l.byName[typ]
+		t := l.byName[prefixed(prefix, typ)]
 		if t == nil {
 			return nil, fmt.Errorf("goemit: support source %s: methods of unknown type %s", dir, typ)
 		}
@@ -265,36 +314,60 @@ func declNames(d ast.Decl) []string {
 	return out
 }
 
-// renameTop returns src[lo:hi], the text of declaration d, with every
-// identifier in top (except field and method selectors, x.Name) prefixed.
-func renameTop(fset *token.FileSet, d ast.Decl, src []byte, lo, hi int, top map[string]bool, prefix string) string {
+// prefixed is the name of a copied package's identifier n in generated
+// code: prefix+n with n's first letter capitalized (numerics.shiftCount
+// becomes ttNumShiftCount); n itself without a prefix.
+func prefixed(prefix, n string) string {
+	if prefix == "" || n == "" {
+		return n
+	}
+	return prefix + strings.ToUpper(n[:1]) + n[1:]
+}
+
+// renameRefs returns src[lo:hi], the text of declaration d, with every
+// identifier in top (except field and method selectors, x.Name) prefixed
+// with prefix, and every reference pkg.Name to a package in pkgPrefix
+// replaced by pkgPrefix[pkg]+Name.
+func renameRefs(fset *token.FileSet, d ast.Decl, src []byte, lo, hi int, top map[string]bool, prefix string, pkgPrefix map[string]string) string {
+	type edit struct {
+		at, end int // the replaced bytes
+		text    string
+	}
+	var edits []edit
 	skip := map[*ast.Ident]bool{}
-	var at []int
+	off := func(p token.Pos) int { return fset.Position(p).Offset }
 	ast.Inspect(d, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
 			skip[n.Sel] = true
+			if id, ok := n.X.(*ast.Ident); ok {
+				if pre, ok := pkgPrefix[id.Name]; ok {
+					skip[id] = true
+					edits = append(edits, edit{off(id.Pos()), off(n.Sel.End()), prefixed(pre, n.Sel.Name)})
+				}
+			}
 		case *ast.Ident:
-			if top[n.Name] && !skip[n] {
-				at = append(at, fset.Position(n.Pos()).Offset)
+			if prefix != "" && top[n.Name] && !skip[n] {
+				edits = append(edits, edit{off(n.Pos()), off(n.End()), prefixed(prefix, n.Name)})
 			}
 		}
 		return true
 	})
 	// A doc comment that starts with the name (Go's convention) follows it.
-	if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil && top[fd.Name.Name] {
+	if fd, ok := d.(*ast.FuncDecl); ok && prefix != "" && fd.Doc != nil && top[fd.Name.Name] {
 		c := fd.Doc.List[0]
 		if strings.HasPrefix(c.Text, "// "+fd.Name.Name+" ") {
-			at = append(at, fset.Position(c.Pos()).Offset+3)
+			at := off(c.Pos()) + 3
+			edits = append(edits, edit{at, at + len(fd.Name.Name), prefixed(prefix, fd.Name.Name)})
 		}
 	}
-	sort.Ints(at)
+	sort.Slice(edits, func(i, j int) bool { return edits[i].at < edits[j].at })
 	var b strings.Builder
 	prev := lo
-	for _, o := range at {
-		b.Write(src[prev:o])
-		b.WriteString(prefix)
-		prev = o
+	for _, e := range edits {
+		b.Write(src[prev:e.at])
+		b.WriteString(e.text)
+		prev = e.end
 	}
 	b.Write(src[prev:hi])
 	return b.String()

@@ -123,9 +123,8 @@ func (f *fnEmitter) emitReduction(op *ir.Operation) error {
 	case kind == "mul" && e != I1:
 		combine = func(acc, x string) string { return acc + " * " + x }
 	case (kind == "maxf" || kind == "minf") && e.IsFloat():
-		fn := map[string]string{"maxf": "ttMaximum", "minf": "ttMinimum"}[kind]
-		f.m.useRT(fn)
-		combine = func(acc, x string) string { return fn + "(" + acc + ", " + x + ")" }
+		fn := map[string]string{"maxf": "Maximum", "minf": "Minimum"}[kind]
+		combine = func(acc, x string) string { return f.numCall(fn, acc, x) }
 	case (kind == "maxsi" || kind == "minsi") && e.isInt():
 		fn := kind[:3]
 		combine = func(acc, x string) string { return fn + "(" + acc + ", " + x + ")" }

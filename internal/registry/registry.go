@@ -38,9 +38,7 @@ func NewPassRegistry() *pass.Registry {
 	}
 	r.MustRegister(tensortransforms.NewDecomposePass, autodiff.NewPass)
 	r.MustRegister(lowering.Passes()...)
-	// Stages 6 and 7 of pt2-go (docs/design/lowering.md).
-	r.MustRegister(lowering.NewParallelizePass, lowering.NewVectorizePass)
-	// Named pipelines last: pt2-go includes the passes registered above.
+	// Named pipelines last: pt2-go runs the passes registered above.
 	if err := lowering.RegisterPipeline(r); err != nil {
 		panic(err)
 	}

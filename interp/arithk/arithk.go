@@ -8,24 +8,20 @@
 // (f16, bf16, f32, f64), each result rounded once to nearest even. The
 // fastmath attribute is ignored.
 //
-// Where MLIR leaves a result undefined (poison or UB), the kernels choose:
-//   - integer division or remainder by zero is a run-time error;
-//   - signed division overflow (MIN / -1) wraps to MIN, remainder 0;
-//   - shifts by the width or more give 0 (shli, shrui) or the sign (shrsi);
-//   - fptosi/fptoui of NaN or out-of-range values give the bit pattern
-//     1 << (width-1), the x86 "integer indefinite" that PyTorch's casts
-//     also produce, so tensor.cast and its lowering agree;
-//   - math.ipowi with a negative exponent is 1 for base 1, ±1 for base -1,
-//     and 0 otherwise (MLIR's expansion and ATen's integer pow).
+// What each op computes is package numerics' rule, which the constant
+// folders and the Go code that emit/go generates use too: where MLIR
+// leaves a result undefined, division by zero is a run-time error,
+// MIN / -1 wraps, oversized shifts give 0 or the sign, fptosi/fptoui of
+// NaN or out-of-range values give 1 << (width-1), math.ipowi with a
+// negative exponent truncates 1/a**|e|, arith.remf is C's fmod; see the
+// functions there.
 //
-// math.fma on f32, f16 and bf16 is computed as a float64 FMA rounded to the
-// type, which may double-round in rare ties.
-//
-// math.exp, math.log, math.tanh and math.erf on f32 use the fast
-// single-precision functions of runtime/f32math (accurate to 1-2 ulp, not
-// correctly rounded), which the tensor-level kernels and the Go code that
-// emit/go generates use too; the other math functions, and these on the
-// other float types, are computed in float64 and rounded once.
+// math.fma is rounded once (numerics.FMAOdd for f32, f16 and bf16).
+// math.exp, math.log, math.tanh and math.erf on f32 use numerics' fast
+// single-precision functions (accurate to 1-2 ulp, not correctly rounded)
+// and math.rsqrt on f32 rounds the square root before dividing
+// (numerics.Rsqrt); the other math functions, and these on the other float
+// types, are computed in float64 and rounded once.
 package arithk
 
 import (
@@ -38,7 +34,7 @@ import (
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
-	"github.com/tt-compiler/tt/runtime/f32math"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 // Register adds every arith and math kernel to r.
@@ -66,7 +62,6 @@ func Register(r *interp.Registry) {
 	r.Register(arith.SelectName, selectKernel)
 	r.Register(arith.ConstantName, constantKernel)
 	r.Register(arith.MathFMAName, fmaKernel)
-	r.Register("math.ipowi", intBinaryKernel(ipowi))
 	r.Register("math.fpowi", fpowiKernel)
 	registerCasts(r)
 }
@@ -115,109 +110,57 @@ var intBinaryOps = map[string]intBinary{
 	arith.AndIName: func(a, b uint64, w int) (uint64, error) { return a & b, nil },
 	arith.OrIName:  func(a, b uint64, w int) (uint64, error) { return a | b, nil },
 	arith.XOrIName: func(a, b uint64, w int) (uint64, error) { return a ^ b, nil },
-	arith.DivSIName: func(a, b uint64, w int) (uint64, error) {
-		q, _, err := sdivmod(a, b, w)
-		return q, err
-	},
-	arith.RemSIName: func(a, b uint64, w int) (uint64, error) {
-		_, r, err := sdivmod(a, b, w)
-		return r, err
-	},
-	arith.DivUIName: func(a, b uint64, w int) (uint64, error) {
-		if b == 0 {
-			return 0, errDivZero
-		}
-		return a / b, nil
-	},
-	arith.RemUIName: func(a, b uint64, w int) (uint64, error) {
-		if b == 0 {
-			return 0, errDivZero
-		}
-		return a % b, nil
-	},
-	arith.CeilDivSIName: func(a, b uint64, w int) (uint64, error) {
-		q, r, err := sdivmod(a, b, w)
-		if err == nil && r != 0 && (sext(r, w) > 0) == (sext(b, w) > 0) {
-			q++
-		}
-		return q, err
-	},
-	arith.CeilDivUIName: func(a, b uint64, w int) (uint64, error) {
-		if b == 0 {
-			return 0, errDivZero
-		}
-		q := a / b
-		if a%b != 0 {
-			q++
-		}
-		return q, nil
-	},
-	arith.FloorDivSIName: func(a, b uint64, w int) (uint64, error) {
-		q, r, err := sdivmod(a, b, w)
-		if err == nil && r != 0 && (sext(r, w) < 0) != (sext(b, w) < 0) {
-			q--
-		}
-		return q, err
-	},
-	arith.ShLIName: func(a, b uint64, w int) (uint64, error) {
-		if b >= uint64(w) {
-			return 0, nil
-		}
-		return a << b, nil
-	},
-	arith.ShRUIName: func(a, b uint64, w int) (uint64, error) {
-		if b >= uint64(w) {
-			return 0, nil
-		}
-		return a >> b, nil
-	},
-	arith.ShRSIName: func(a, b uint64, w int) (uint64, error) {
-		return uint64(sext(a, w) >> min(b, 63)), nil
-	},
+
+	arith.DivSIName:      divisor(signed(numerics.DivS[int32], numerics.DivS[int64])),
+	arith.RemSIName:      divisor(signed(numerics.RemS[int32], numerics.RemS[int64])),
+	arith.CeilDivSIName:  divisor(signed(numerics.CeilDivS[int32], numerics.CeilDivS[int64])),
+	arith.FloorDivSIName: divisor(signed(numerics.FloorDivS[int32], numerics.FloorDivS[int64])),
+	arith.DivUIName:      divisor(unsigned(numerics.DivU[uint32], numerics.DivU[uint64])),
+	arith.RemUIName:      divisor(unsigned(numerics.RemU[uint32], numerics.RemU[uint64])),
+	arith.CeilDivUIName:  divisor(unsigned(numerics.CeilDivU[uint32], numerics.CeilDivU[uint64])),
+	arith.ShLIName:       signed(numerics.ShiftLeft[int32], numerics.ShiftLeft[int64]),
+	arith.ShRSIName:      signed(numerics.ShiftRightS[int32], numerics.ShiftRightS[int64]),
+	arith.ShRUIName:      unsigned(numerics.ShiftRightU[uint32], numerics.ShiftRightU[uint64]),
+	arith.MathIPowIName:  signed(numerics.IPow[int32], numerics.IPow[int64]),
+
 	arith.MaxSIName: func(a, b uint64, w int) (uint64, error) { return uint64(max(sext(a, w), sext(b, w))), nil },
 	arith.MinSIName: func(a, b uint64, w int) (uint64, error) { return uint64(min(sext(a, w), sext(b, w))), nil },
 	arith.MaxUIName: func(a, b uint64, w int) (uint64, error) { return max(a, b), nil },
 	arith.MinUIName: func(a, b uint64, w int) (uint64, error) { return min(a, b), nil },
 }
 
-// sdivmod is signed truncating division with remainder; MIN / -1 wraps.
-func sdivmod(a, b uint64, w int) (q, r uint64, err error) {
-	x, y := sext(a, w), sext(b, w)
-	if y == 0 {
-		return 0, 0, errDivZero
+// signed applies a rule of package numerics to w-bit patterns read as
+// signed: the i32 rule for i32, the i64 rule for i64 and index, and for i1
+// the i64 rule on the sign-extended values (-1 and 0), whose result the
+// kernel truncates to one bit (every rule here is exact modulo 2**w).
+func signed(f32 func(a, b int32) int32, f64 func(a, b int64) int64) intBinary {
+	return func(a, b uint64, w int) (uint64, error) {
+		if w == 32 {
+			return uint64(uint32(f32(int32(a), int32(b)))), nil
+		}
+		return uint64(f64(sext(a, w), sext(b, w))), nil
 	}
-	if y == -1 {
-		return uint64(-x), 0, nil
-	}
-	return uint64(x / y), uint64(x % y), nil
 }
 
-// ipowi is integer power with wraparound; see the package comment for
-// negative exponents.
-func ipowi(a, b uint64, w int) (uint64, error) {
-	x, e := sext(a, w), sext(b, w)
-	if e < 0 {
-		switch x {
-		case 1:
-			return 1, nil
-		case -1:
-			if e%2 != 0 {
-				return uint64(x), nil
-			}
-			return 1, nil
+// unsigned is signed for the rules that read their operands as unsigned.
+func unsigned(f32 func(a, b uint32) uint32, f64 func(a, b uint64) uint64) intBinary {
+	return func(a, b uint64, w int) (uint64, error) {
+		if w == 32 {
+			return uint64(f32(uint32(a), uint32(b))), nil
 		}
-		return 0, nil
+		return f64(a, b), nil
 	}
-	r := uint64(1)
-	base := a
-	for e > 0 {
-		if e&1 != 0 {
-			r *= base
+}
+
+// divisor makes a division by zero a run-time error, tt's choice (see
+// package numerics).
+func divisor(f intBinary) intBinary {
+	return func(a, b uint64, w int) (uint64, error) {
+		if b == 0 {
+			return 0, errDivZero
 		}
-		base *= base
-		e >>= 1
+		return f(a, b, w)
 	}
-	return r, nil
 }
 
 func intBinaryKernel(f intBinary) interp.Kernel {
@@ -252,7 +195,8 @@ func intBinaryKernel(f intBinary) interp.Kernel {
 
 // ---- extended integer ops ----
 
-// addUIExtended returns the wrapped sum and an i1 overflow (carry) flag.
+// addUIExtended returns the wrapped sum and an i1 overflow (carry) flag
+// (numerics.AddUIExtended32 and 64; on i1 the carry of a 1-bit sum).
 func addUIExtended(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
 	ts, err := operands(args, 2)
 	if err != nil {
@@ -269,20 +213,30 @@ func addUIExtended(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]int
 	if err != nil {
 		return nil, err
 	}
-	m := mask(intWidth(ts[0].DType()))
+	w := intWidth(ts[0].DType())
 	carry := make([]uint64, len(a))
 	for i := range a {
-		s := (a[i] + b[i]) & m
-		if s < a[i] {
+		var c bool
+		switch w {
+		case 32:
+			s, cc := numerics.AddUIExtended32(int32(a[i]), int32(b[i]))
+			a[i], c = uint64(uint32(s)), cc
+		case 64:
+			s, cc := numerics.AddUIExtended64(int64(a[i]), int64(b[i]))
+			a[i], c = uint64(s), cc
+		default: // i1
+			a[i], c = a[i]^b[i], a[i]&b[i] != 0
+		}
+		if c {
 			carry[i] = 1
 		}
-		a[i] = s
 	}
 	return []interp.Value{storeInts(ts[0].DType(), ts[0].Shape(), a), storeInts(interp.I1, ts[0].Shape(), carry)}, nil
 }
 
 // mulExtended returns the low and high halves of the full 2w-bit product,
-// signed or unsigned.
+// signed or unsigned (numerics.MulSIExtended32 and its siblings; on i1 the
+// 2-bit product of the 1-bit values).
 func mulExtended(signed bool) interp.Kernel {
 	return func(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
 		ts, err := operands(args, 2)
@@ -301,29 +255,24 @@ func mulExtended(signed bool) interp.Kernel {
 			return nil, err
 		}
 		w := intWidth(ts[0].DType())
-		m := mask(w)
 		hi := make([]uint64, len(a))
 		for i := range a {
-			x, y := a[i], b[i]
-			if signed {
-				x, y = uint64(sext(x, w)), uint64(sext(y, w))
+			switch {
+			case w == 32 && signed:
+				l, h := numerics.MulSIExtended32(int32(a[i]), int32(b[i]))
+				a[i], hi[i] = uint64(uint32(l)), uint64(uint32(h))
+			case w == 32:
+				l, h := numerics.MulUIExtended32(int32(a[i]), int32(b[i]))
+				a[i], hi[i] = uint64(uint32(l)), uint64(uint32(h))
+			case w == 64 && signed:
+				l, h := numerics.MulSIExtended64(int64(a[i]), int64(b[i]))
+				a[i], hi[i] = uint64(l), uint64(h)
+			case w == 64:
+				l, h := numerics.MulUIExtended64(int64(a[i]), int64(b[i]))
+				a[i], hi[i] = uint64(l), uint64(h)
+			default: // i1: (-1)·(-1) = 1·1 = 1, high bit 0
+				a[i], hi[i] = a[i]&b[i], 0
 			}
-			h, l := bits.Mul64(x, y)
-			if signed {
-				if int64(x) < 0 {
-					h -= y
-				}
-				if int64(y) < 0 {
-					h -= x
-				}
-			}
-			// The 128-bit product is (h, l); take bits [w, 2w) for the high half.
-			if w == 64 {
-				hi[i] = h
-			} else {
-				hi[i] = (l >> uint(w)) & m
-			}
-			a[i] = l & m
 		}
 		dt := ts[0].DType()
 		return []interp.Value{storeInts(dt, ts[0].Shape(), a), storeInts(dt, ts[0].Shape(), hi)}, nil
@@ -373,70 +322,16 @@ var floatBinaryOps = map[string]floatBinary{
 	arith.SubFName:         func(a, b float64) float64 { return a - b },
 	arith.MulFName:         func(a, b float64) float64 { return a * b },
 	arith.DivFName:         func(a, b float64) float64 { return a / b },
-	arith.RemFName:         math.Mod,
-	arith.MaxFName:         maximumf,
-	arith.MaximumFName:     maximumf,
-	arith.MinFName:         minimumf,
-	arith.MinimumFName:     minimumf,
-	"arith.maxnumf":        maxnumf,
-	"arith.minnumf":        minnumf,
-	arith.MathPowFName:     math.Pow,
+	arith.RemFName:         numerics.Rem[float64],
+	arith.MaxFName:         numerics.Maximum[float64],
+	arith.MaximumFName:     numerics.Maximum[float64],
+	arith.MinFName:         numerics.Minimum[float64],
+	arith.MinimumFName:     numerics.Minimum[float64],
+	"arith.maxnumf":        numerics.MaxNum[float64],
+	"arith.minnumf":        numerics.MinNum[float64],
+	arith.MathPowFName:     numerics.Pow[float64],
 	arith.MathAtan2Name:    math.Atan2,
 	arith.MathCopySignName: math.Copysign,
-}
-
-// maximumf is IEEE 754-2019 maximum: NaN propagates and -0 < +0.
-func maximumf(a, b float64) float64 {
-	switch {
-	case a != a:
-		return a
-	case b != b:
-		return b
-	case a == b && a == 0:
-		if math.Signbit(a) {
-			return b
-		}
-		return a
-	}
-	return max(a, b)
-}
-
-// minimumf is IEEE 754-2019 minimum: NaN propagates and -0 < +0.
-func minimumf(a, b float64) float64 {
-	switch {
-	case a != a:
-		return a
-	case b != b:
-		return b
-	case a == b && a == 0:
-		if math.Signbit(a) {
-			return a
-		}
-		return b
-	}
-	return min(a, b)
-}
-
-// maxnumf is IEEE 754 maxNum: a NaN operand is ignored.
-func maxnumf(a, b float64) float64 {
-	switch {
-	case a != a:
-		return b
-	case b != b:
-		return a
-	}
-	return maximumf(a, b)
-}
-
-// minnumf is IEEE 754 minNum: a NaN operand is ignored.
-func minnumf(a, b float64) float64 {
-	switch {
-	case a != a:
-		return b
-	case b != b:
-		return a
-	}
-	return minimumf(a, b)
 }
 
 func floatBinaryKernel(f floatBinary) interp.Kernel {
@@ -472,13 +367,13 @@ var floatUnaryOps = map[string]func(float64) float64{
 	arith.MathRoundEvenName: math.RoundToEven,
 	arith.MathTruncName:     math.Trunc,
 	arith.MathSqrtName:      math.Sqrt,
-	arith.MathRsqrtName:     func(v float64) float64 { return 1 / math.Sqrt(v) },
-	arith.MathExpName:       math.Exp,
+	arith.MathRsqrtName:     numerics.Rsqrt[float64],
+	arith.MathExpName:       numerics.ExpF64,
 	arith.MathExp2Name:      math.Exp2,
 	arith.MathExpM1Name:     math.Expm1,
-	arith.MathLogName:       math.Log,
+	arith.MathLogName:       numerics.LogF64,
 	arith.MathLog2Name:      math.Log2,
-	arith.MathLog10Name:     math.Log10,
+	arith.MathLog10Name:     numerics.Log10F64,
 	arith.MathLog1pName:     math.Log1p,
 	arith.MathSinName:       math.Sin,
 	arith.MathCosName:       math.Cos,
@@ -497,15 +392,17 @@ var floatUnaryOps = map[string]func(float64) float64{
 	arith.MathCbrtName:      math.Cbrt,
 }
 
-// f32UnaryOps are the math ops that f32 operands compute with the fast
-// single-precision functions of runtime/f32math (within a few ulp, not
-// correctly rounded), as the tensor-level kernels and the generated Go
-// code do, so that all three agree bit for bit.
+// f32UnaryOps are the math ops whose f32 rule differs from the float64
+// function rounded once: the fast single-precision functions of package
+// numerics (within a few ulp, not correctly rounded) and rsqrt (rounded
+// twice), as the tensor-level kernels and the generated Go code compute
+// them, so that all three agree bit for bit.
 var f32UnaryOps = map[string]func(float32) float32{
-	arith.MathExpName:  f32math.Exp,
-	arith.MathLogName:  f32math.Log,
-	arith.MathTanhName: f32math.Tanh,
-	arith.MathErfName:  f32math.Erf,
+	arith.MathExpName:   numerics.ExpF32,
+	arith.MathLogName:   numerics.LogF32,
+	arith.MathTanhName:  numerics.TanhF32,
+	arith.MathErfName:   numerics.ErfF32,
+	arith.MathRsqrtName: numerics.Rsqrt[float32],
 }
 
 // floatUnaryKernel applies f (in float64, rounded once to the type), or
@@ -560,7 +457,8 @@ func floatClassKernel(f func(float64) bool) interp.Kernel {
 	}
 }
 
-// fmaKernel is math.fma: a·b + c with a single rounding (in float64).
+// fmaKernel is math.fma: a·b + c with a single rounding (math.FMA for
+// f64; numerics.FMAOdd, then rounded to the type, for f32, f16 and bf16).
 func fmaKernel(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {
 	ts, err := operands(args, 3)
 	if err != nil {
@@ -575,8 +473,12 @@ func fmaKernel(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.V
 			return nil, err
 		}
 	}
+	fma := math.FMA
+	if ts[0].DType() != interp.F64 {
+		fma = numerics.FMAOdd
+	}
 	for i := range vs[0] {
-		vs[0][i] = math.FMA(vs[0][i], vs[1][i], vs[2][i])
+		vs[0][i] = fma(vs[0][i], vs[1][i], vs[2][i])
 	}
 	return one(storeFloats(ts[0].DType(), ts[0].Shape(), vs[0]))
 }
@@ -597,7 +499,7 @@ func fpowiKernel(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp
 	}
 	w := intWidth(ts[1].DType())
 	for i := range a {
-		a[i] = math.Pow(a[i], float64(sext(b[i], w)))
+		a[i] = numerics.PowI(a[i], sext(b[i], w))
 	}
 	return one(storeFloats(ts[0].DType(), ts[0].Shape(), a))
 }

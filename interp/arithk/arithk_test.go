@@ -9,7 +9,7 @@ import (
 	"github.com/tt-compiler/tt/interp/arithk"
 	"github.com/tt-compiler/tt/interp/builtink"
 	. "github.com/tt-compiler/tt/interp/interptest"
-	"github.com/tt-compiler/tt/runtime/f32math"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 func registry() *interp.Registry {
@@ -240,11 +240,11 @@ func TestCastsAndConstants(t *testing.T) {
 	})
 }
 
-// math.exp, log, tanh and erf on f32 are runtime/f32math's functions, bit
+// math.exp, log, tanh and erf on f32 are package numerics's functions, bit
 // for bit (on scalars and vectors); on f64 they are the float64 ones.
 func TestF32MathIsF32Math(t *testing.T) {
 	fns := map[string]func(float32) float32{
-		"math.exp": f32math.Exp, "math.log": f32math.Log, "math.tanh": f32math.Tanh, "math.erf": f32math.Erf,
+		"math.exp": numerics.ExpF32, "math.log": numerics.LogF32, "math.tanh": numerics.TanhF32, "math.erf": numerics.ErfF32,
 	}
 	xs := []float64{0.3, -2.5, 17, -80, 88.5, 1e-40, math.Inf(1), math.Inf(-1), math.NaN(), 0, -1}
 	var cases []acase

@@ -7,6 +7,7 @@ import (
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 func registerCasts(r *interp.Registry) {
@@ -109,8 +110,8 @@ func intToFP(signed bool) interp.Kernel {
 	}
 }
 
-// fpToInt is fptosi/fptoui: truncation toward zero; NaN and out-of-range
-// values give the pattern 1 << (width-1).
+// fpToInt is fptosi/fptoui (numerics.FPToSI and FPToUI): truncation
+// toward zero; NaN and out-of-range values give the pattern 1 << (width-1).
 func fpToInt(signed bool) interp.Kernel {
 	return func(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
 		x, dt, err := castOperand(op, args)
@@ -125,20 +126,12 @@ func fpToInt(signed bool) interp.Kernel {
 			return nil, err
 		}
 		w := intWidth(dt)
-		lo, hi := 0.0, math.Ldexp(1, w)
-		if signed {
-			lo, hi = -math.Ldexp(1, w-1), math.Ldexp(1, w-1)
-		}
 		out := make([]uint64, len(v))
 		for i, f := range v {
-			t := math.Trunc(f)
-			switch {
-			case t != t || t < lo || t >= hi:
-				out[i] = 1 << uint(w-1)
-			case t < 0:
-				out[i] = uint64(int64(t)) & mask(w)
-			default:
-				out[i] = uint64(t) & mask(w)
+			if signed {
+				out[i] = uint64(numerics.FPToSI(f, w)) & mask(w)
+			} else {
+				out[i] = numerics.FPToUI(f, w) & mask(w)
 			}
 		}
 		return one(storeInts(dt, x.Shape(), out))

@@ -3,10 +3,10 @@ package arithk
 import (
 	"fmt"
 	"math"
-	"math/bits"
 
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 // Values are computed in "lanes": integers as their two's-complement bit
@@ -121,27 +121,6 @@ func storeFloats(dt interp.DType, shape []int64, v []float64) *interp.Tensor {
 	return t
 }
 
-// intToFloatOdd converts a 64-bit magnitude to float64 rounding to odd, so
-// that rounding the result again to a format of at most 51 bits of
-// precision gives the correctly rounded conversion.
-func intToFloatOdd(u uint64, neg bool) float64 {
-	var f float64
-	if u < 1<<53 {
-		f = float64(u)
-	} else {
-		shift := bits.Len64(u) - 53
-		m := u >> uint(shift)
-		if u&(1<<uint(shift)-1) != 0 {
-			m |= 1
-		}
-		f = math.Ldexp(float64(m), shift)
-	}
-	if neg {
-		f = -f
-	}
-	return f
-}
-
 // intToFloat converts an integer value to float type dt, correctly rounded.
 func intToFloat(u uint64, neg bool, dt interp.DType) float64 {
 	if dt == interp.F64 {
@@ -150,5 +129,9 @@ func intToFloat(u uint64, neg bool, dt interp.DType) float64 {
 		}
 		return float64(u)
 	}
-	return intToFloatOdd(u, neg)
+	f := numerics.UIToF64Odd(u)
+	if neg {
+		f = -f
+	}
+	return f
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics"
+	"github.com/tt-compiler/tt/numerics/linalg"
 )
 
 // pair reads a 2-element (h, w) attribute, or def when absent.
@@ -37,7 +39,8 @@ type convGeom struct {
 
 // conv2dKernel is torch.nn.functional.conv2d without bias: x [N, C, H, W],
 // w [O, C/groups, KH, KW] → [N, O, OH, OW], with stride, padding (zeros),
-// dilation and groups. It runs as im2col followed by the blocked GEMM.
+// dilation and groups. It runs as im2col followed by the blocked GEMM
+// (package linalg).
 func conv2dKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
 	ts, err := tensorArgs(args, 2)
 	if err != nil {
@@ -59,9 +62,12 @@ func conv2dKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]inte
 		return nil, err
 	}
 	if x.DType() == interp.F32 {
-		conv2d(g, x.F32(), w.F32(), out.F32())
+		err = conv2d(g, x.F32(), w.F32(), out.F32())
 	} else {
-		conv2d(g, x.F64(), w.F64(), out.F64())
+		err = conv2d(g, x.F64(), w.F64(), out.F64())
+	}
+	if err != nil {
+		return nil, err
 	}
 	return ret(out)
 }
@@ -111,79 +117,11 @@ func convGeometry(op *ir.Operation, x, w *interp.Tensor) (*convGeom, error) {
 	return g, nil
 }
 
-// conv2d computes every (image, group) product w_g [Og, K] · col [K, OH·OW]
-// with K = C/groups·KH·KW. Many products run in parallel with serial GEMMs;
-// few run one by one with a parallel GEMM.
-func conv2d[T floatT](g *convGeom, x, w, out []T) {
-	k := g.cg * g.kh * g.kw
-	cols := g.oh * g.ow
-	pointwise := g.kh == 1 && g.kw == 1 && g.stride == [2]int{1, 1} && g.pad == [2]int{0, 0}
-	tasks := g.n * g.groups
-	one := func(t int, col []T, parallel bool) {
-		ni, gi := t/g.groups, t%g.groups
-		xg := x[(ni*g.c+gi*g.cg)*g.h*g.w : (ni*g.c+(gi+1)*g.cg)*g.h*g.w]
-		if pointwise {
-			col = xg
-		} else {
-			im2col(g, xg, col, parallel)
-		}
-		wg := w[gi*g.og*k : (gi+1)*g.og*k]
-		og := out[(ni*g.o+gi*g.og)*cols : (ni*g.o+(gi+1)*g.og)*cols]
-		gemm(g.og, cols, k, wg, k, col, cols, og, cols, parallel)
-	}
-	colSize := k * cols
-	if pointwise {
-		colSize = 0
-	}
-	if tasks >= 2*interp.Workers() {
-		interp.ParallelFor(tasks, 1, func(lo, hi int) {
-			col := make([]T, colSize)
-			for t := lo; t < hi; t++ {
-				one(t, col, false)
-			}
-		})
-		return
-	}
-	col := make([]T, colSize)
-	for t := 0; t < tasks; t++ {
-		one(t, col, true)
-	}
-}
-
-// im2col writes col[(c·KH + i)·KW + j][oh·OW + ow] = the input element under
-// kernel tap (i, j) of output position (oh, ow), or 0 in the padding.
-func im2col[T floatT](g *convGeom, x, col []T, parallel bool) {
-	run := interp.ParallelFor
-	if !parallel {
-		run = serialFor
-	}
-	rows := g.cg * g.kh * g.kw
-	cols := g.oh * g.ow
-	run(rows, max(1, (32<<10)/max(1, cols)), func(lo, hi int) {
-		for r := lo; r < hi; r++ {
-			c, i, j := r/(g.kh*g.kw), r/g.kw%g.kh, r%g.kw
-			plane := x[c*g.h*g.w : (c+1)*g.h*g.w]
-			dst := col[r*cols : (r+1)*cols]
-			for oh := 0; oh < g.oh; oh++ {
-				seg := dst[oh*g.ow : (oh+1)*g.ow]
-				ih := oh*g.stride[0] - g.pad[0] + i*g.dil[0]
-				if ih < 0 || ih >= g.h {
-					clear(seg)
-					continue
-				}
-				src := plane[ih*g.w : (ih+1)*g.w]
-				off := j*g.dil[1] - g.pad[1]
-				for ow := range seg {
-					iw := ow*g.stride[1] + off
-					if iw >= 0 && iw < g.w {
-						seg[ow] = src[iw]
-					} else {
-						seg[ow] = 0
-					}
-				}
-			}
-		}
-	})
+// conv2d computes out = conv2d(x, w) with linalg.Conv2D, the kernel of
+// the generated code's tt.conv2d too.
+func conv2d[T float32 | float64](g *convGeom, x, w, out []T) error {
+	return linalg.Conv2D(parallelFor, x, [4]int{g.n, g.c, g.h, g.w}, w, [4]int{g.o, g.cg, g.kh, g.kw},
+		out, [4]int{g.n, g.o, g.oh, g.ow}, g.stride, g.pad, g.dil, g.groups)
 }
 
 // maxPool2dKernel is torch.nn.functional.max_pool2d on [N, C, H, W] (or
@@ -242,13 +180,13 @@ func maxPool2dKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]i
 	planes := prod(ints(x.Shape()[:r-2]))
 	switch x.DType() {
 	case interp.F32:
-		maxPool(p, planes, x.F32(), out.F32(), float32(math.Inf(-1)), func(v, m float32) bool { return v > m || v != v })
+		maxPool(p, planes, x.F32(), out.F32(), float32(math.Inf(-1)), numerics.PoolMax[float32])
 	case interp.F64:
-		maxPool(p, planes, x.F64(), out.F64(), math.Inf(-1), func(v, m float64) bool { return v > m || v != v })
+		maxPool(p, planes, x.F64(), out.F64(), math.Inf(-1), numerics.PoolMax[float64])
 	case interp.I32:
-		maxPool(p, planes, x.I32(), out.I32(), math.MinInt32, func(v, m int32) bool { return v > m })
+		maxPool(p, planes, x.I32(), out.I32(), math.MinInt32, func(m, v int32) int32 { return max(m, v) })
 	case interp.I64:
-		maxPool(p, planes, x.I64(), out.I64(), math.MinInt64, func(v, m int64) bool { return v > m })
+		maxPool(p, planes, x.I64(), out.I64(), math.MinInt64, func(m, v int64) int64 { return max(m, v) })
 	default:
 		return nil, fmt.Errorf("unsupported element type %s", x.DType())
 	}
@@ -261,10 +199,10 @@ type pool struct {
 	k, s, pad, dil [2]int
 }
 
-// maxPool takes window maxima plane by plane, in parallel over planes.
-// better(v, m) says whether v replaces the running maximum m; for floats
-// it is v > m || v is NaN, so a NaN, once taken, stays.
-func maxPool[T any](p pool, planes int, x, out []T, lowest T, better func(v, m T) bool) {
+// maxPool takes window maxima plane by plane, in parallel over planes;
+// step(m, v) is the running maximum after v (numerics.PoolMax for floats:
+// a NaN, once taken, stays).
+func maxPool[T any](p pool, planes int, x, out []T, lowest T, step func(m, v T) T) {
 	interp.ParallelFor(planes, max(1, (32<<10)/max(1, p.oh*p.ow*p.k[0]*p.k[1])), func(lo, hi int) {
 		for pl := lo; pl < hi; pl++ {
 			src := x[pl*p.h*p.w : (pl+1)*p.h*p.w]
@@ -282,9 +220,7 @@ func maxPool[T any](p pool, planes int, x, out []T, lowest T, better func(v, m T
 							if ix < 0 || ix >= p.w {
 								continue
 							}
-							if v := src[iy*p.w+ix]; better(v, m) {
-								m = v
-							}
+							m = step(m, src[iy*p.w+ix])
 						}
 					}
 					dst[oy*p.ow+ox] = m

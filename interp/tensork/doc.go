@@ -21,21 +21,23 @@
 //     error, as PyTorch raises one; MIN / -1 wraps to MIN.
 //   - pow on integers is ATen's: wrapping repeated squaring; a negative
 //     exponent gives 1 for base 1, ±1 for base -1, 0 otherwise.
-//   - max and min propagate NaN (torch.maximum); -0 counts below +0. ATen
-//     itself returns either zero depending on the code path; this choice
-//     agrees with the dialect's folder and with arith.maxf.
+//   - max and min propagate NaN (torch.maximum); -0 counts below +0
+//     (numerics.Maximum). ATen itself returns either zero depending on the
+//     code path; this choice agrees with the dialect's folder and with
+//     arith.maximumf, which tensor.max lowers to.
 //   - On i1, add and max are "or", mul and min are "and"; sub, div and pow
 //     are errors.
 //   - relu is x < 0 ? 0 : x (NaN and -0 pass through); sign(NaN) = 0;
 //     abs of the most negative integer is itself.
-//   - f32 exp, log, tanh, sigmoid, erf and GELU use the float32 routines of
-//     runtime/f32math, accurate to 1-3 ulp (like the SLEEF routines of
-//     ATen's vector kernels) and shared with the loop-level interpreter and
-//     the generated Go code; the other f32 transcendentals are computed in
-//     float64 and rounded once.
-//     f32 GELU is more accurate than ATen's, whose vectorized erf is off by
-//     up to ~2e-7 in absolute terms and whose 1+erf cancels in the negative
-//     tail.
+//   - f32 exp, log, tanh and erf use the float32 routines of package
+//     numerics, accurate to 1-2 ulp (like the SLEEF routines of ATen's
+//     vector kernels) and shared with the loop-level interpreter and the
+//     generated Go code; sigmoid is 1/(1+exp(-x)) and GELU its
+//     decomposition's formula, both computed in f32 on those routines as
+//     PyTorch and the lowered code compute them; the other f32
+//     transcendentals are computed in float64 and rounded once.
+//   - Every rule above is a function of package numerics, which the
+//     folders and the generated code use too.
 //   - cast: float to integer truncates toward zero, and NaN or out-of-range
 //     values give the type's minimum (what x86 and therefore PyTorch
 //     produce); integers wrap; anything to i1 is x != 0 (NaN is true); i1

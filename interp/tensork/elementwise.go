@@ -8,7 +8,7 @@ import (
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
-	"github.com/tt-compiler/tt/runtime/f32math"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 // binOp is an element-wise binary operation.
@@ -156,46 +156,17 @@ func binFloat[T floatT](op binOp, a, b, out []T) {
 		}
 	case opMax:
 		for i := range out {
-			out[i] = maxNaN(a[i], b[i])
+			out[i] = numerics.Maximum(a[i], b[i])
 		}
 	case opMin:
 		for i := range out {
-			out[i] = minNaN(a[i], b[i])
+			out[i] = numerics.Minimum(a[i], b[i])
 		}
 	case opPow:
 		for i := range out {
-			out[i] = T(math.Pow(float64(a[i]), float64(b[i])))
+			out[i] = numerics.Pow(a[i], b[i])
 		}
 	}
-}
-
-// maxNaN is torch.maximum: NaN if either operand is NaN, else the larger,
-// with -0 below +0. (ATen itself returns either zero depending on the code
-// path; this choice agrees with the dialect's folder, math.Max, and with
-// arith.maxf, so tensor.max and its lowering agree.)
-func maxNaN[T floatT](a, b T) T {
-	switch {
-	case a != a:
-		return a
-	case b != b, a < b:
-		return b
-	case a == 0 && b == 0 && math.Signbit(float64(a)):
-		return b
-	}
-	return a
-}
-
-// minNaN is torch.minimum: NaN-propagating, with -0 below +0.
-func minNaN[T floatT](a, b T) T {
-	switch {
-	case a != a:
-		return a
-	case b != b, b < a:
-		return b
-	case a == 0 && b == 0 && math.Signbit(float64(b)):
-		return b
-	}
-	return a
 }
 
 // checkDivisor reports integer division by zero, which PyTorch raises as
@@ -212,9 +183,9 @@ func checkDivisor[T intT](op binOp, b []T) error {
 	return nil
 }
 
-// binInt computes out = a op b with wrapping integer arithmetic. Division
-// truncates toward zero (torch.div(..., rounding_mode='trunc')); the most
-// negative value divided by -1 wraps to itself.
+// binInt computes out = a op b with wrapping integer arithmetic, by the
+// rules of package numerics (DivS: truncation toward zero, MIN / -1 wraps;
+// IPow).
 func binInt[T intT](op binOp, a, b, out []T) {
 	a, b = a[:len(out)], b[:len(out)]
 	switch op {
@@ -232,11 +203,7 @@ func binInt[T intT](op binOp, a, b, out []T) {
 		}
 	case opDiv:
 		for i := range out {
-			if b[i] == -1 {
-				out[i] = -a[i] // avoids the hardware trap on MinInt / -1
-			} else {
-				out[i] = a[i] / b[i]
-			}
+			out[i] = numerics.DivS(a[i], b[i])
 		}
 	case opMax:
 		for i := range out {
@@ -248,35 +215,9 @@ func binInt[T intT](op binOp, a, b, out []T) {
 		}
 	case opPow:
 		for i := range out {
-			out[i] = powInt(a[i], b[i])
+			out[i] = numerics.IPow(a[i], b[i])
 		}
 	}
-}
-
-// powInt is ATen's integer pow: repeated squaring with wraparound; for a
-// negative exponent 1 for base 1, ±1 for base -1, and 0 otherwise.
-func powInt[T intT](a, b T) T {
-	if b < 0 {
-		switch a {
-		case 1:
-			return 1
-		case -1:
-			if b%2 != 0 {
-				return -1
-			}
-			return 1
-		}
-		return 0
-	}
-	r := T(1)
-	for b > 0 {
-		if b&1 != 0 {
-			r *= a
-		}
-		a *= a
-		b >>= 1
-	}
-	return r
 }
 
 // binBool computes boolean add/max (or) and mul/min (and), as PyTorch does
@@ -351,61 +292,43 @@ func intUnaryOK(op unOp) error {
 	return errors.New("requires a floating-point tensor")
 }
 
-// unaryCommon handles the ops whose float semantics do not depend on the
-// precision; it reports whether it did op.
+// unaryCommon handles the ops whose rule is generic in the float type;
+// it reports whether it did op.
 func unaryCommon[T floatT](op unOp, x, out []T) bool {
 	x = x[:len(out)]
+	var f func(T) T
 	switch op {
 	case opNeg:
 		for i := range out {
 			out[i] = -x[i]
 		}
+		return true
 	case opAbs:
 		for i := range out {
 			out[i] = T(math.Abs(float64(x[i])))
 		}
+		return true
 	case opRelu:
-		// x < 0 ? 0 : x, so NaN and -0 pass through, as torch.relu.
-		for i := range out {
-			if v := x[i]; v < 0 {
-				out[i] = 0
-			} else {
-				out[i] = v
-			}
-		}
+		f = numerics.Relu[T]
 	case opSign:
-		// sign(NaN) = 0, as torch.sign.
-		for i := range out {
-			v := x[i]
-			switch {
-			case v > 0:
-				out[i] = 1
-			case v < 0:
-				out[i] = -1
-			default:
-				out[i] = 0
-			}
-		}
+		f = numerics.Sign[T]
 	case opReciprocal:
-		for i := range out {
-			out[i] = 1 / x[i]
-		}
+		f = numerics.Reciprocal[T]
 	case opSqrt:
-		for i := range out {
-			out[i] = T(math.Sqrt(float64(x[i])))
-		}
+		f = numerics.Sqrt[T]
 	case opRsqrt:
-		for i := range out {
-			out[i] = 1 / T(math.Sqrt(float64(x[i])))
-		}
+		f = numerics.Rsqrt[T]
 	default:
 		return false
+	}
+	for i := range out {
+		out[i] = f(x[i])
 	}
 	return true
 }
 
 // unaryF32 computes a unary op on float32 values: exp, log, tanh, sigmoid
-// and erf with the float32 routines of runtime/f32math (within a few ulp;
+// and erf with the float32 rules of package numerics (within a few ulp;
 // the compiled code and the loop-level interpreter use the same ones), the
 // others in float64 rounded once.
 func unaryF32(op unOp, x, out []float32) {
@@ -416,23 +339,23 @@ func unaryF32(op unOp, x, out []float32) {
 	switch op {
 	case opExp:
 		for i := range out {
-			out[i] = f32math.Exp(x[i])
+			out[i] = numerics.ExpF32(x[i])
 		}
 	case opLog:
 		for i := range out {
-			out[i] = f32math.Log(x[i])
+			out[i] = numerics.LogF32(x[i])
 		}
 	case opTanh:
 		for i := range out {
-			out[i] = f32math.Tanh(x[i])
+			out[i] = numerics.TanhF32(x[i])
 		}
 	case opSigmoid:
 		for i := range out {
-			out[i] = f32math.Sigmoid(x[i])
+			out[i] = numerics.SigmoidF32(x[i])
 		}
 	case opErf:
 		for i := range out {
-			out[i] = f32math.Erf(x[i])
+			out[i] = numerics.ErfF32(x[i])
 		}
 	default:
 		f := f64Func(op)
@@ -458,13 +381,13 @@ func unaryF64(op unOp, x, out []float64) {
 func f64Func(op unOp) func(float64) float64 {
 	switch op {
 	case opExp:
-		return math.Exp
+		return numerics.ExpF64
 	case opLog:
-		return math.Log
+		return numerics.LogF64
 	case opTanh:
 		return math.Tanh
 	case opSigmoid:
-		return func(v float64) float64 { return 1 / (1 + math.Exp(-v)) }
+		return numerics.SigmoidF64
 	case opSin:
 		return math.Sin
 	case opCos:
@@ -479,38 +402,27 @@ func f64Func(op unOp) func(float64) float64 {
 // the most negative value is itself).
 func unaryInt[T intT](op unOp, x, out []T) {
 	x = x[:len(out)]
+	f := func(v T) T { return -v }
+	switch op {
+	case opAbs:
+		f = numerics.AbsI[T]
+	case opRelu:
+		f = numerics.ReluI[T]
+	case opSign:
+		f = numerics.SignI[T]
+	}
 	for i := range out {
-		v := x[i]
-		switch op {
-		case opNeg:
-			out[i] = -v
-		case opAbs:
-			if v < 0 {
-				v = -v
-			}
-			out[i] = v
-		case opRelu:
-			out[i] = max(v, 0)
-		case opSign:
-			switch {
-			case v > 0:
-				out[i] = 1
-			case v < 0:
-				out[i] = -1
-			default:
-				out[i] = 0
-			}
-		}
+		out[i] = f(x[i])
 	}
 }
 
 // ---- gelu ----
 
 // geluKernel is torch.nn.functional.gelu: approximate "none" is
-// x·Φ(x) = x/2·(1+erf(x/√2)); "tanh" is x/2·(1+tanh(√(2/π)(x+0.044715x³))).
-// f64 tensors use math.Erf and math.Tanh; f32 tensors use f32math.Gelu
-// and f32math.GeluTanh (within 2-3 ulp, including the negative tail, where
-// PyTorch's float formula loses accuracy).
+// x·Φ(x) = x/2·(1+erf(x/√2)); "tanh" is x/2·(1+tanh(√(2/π)(x+0.044715x³))),
+// both as the decomposition of tensor.gelu computes them
+// (numerics.GeluF32 and GeluTanhF32 for f32, GeluF64 and GeluTanhF64 for
+// f64), so that the interpreter and the lowered code agree bit for bit.
 func geluKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
 	ts, err := tensorArgs(args, 1)
 	if err != nil {
@@ -524,57 +436,33 @@ func geluKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp
 	if err != nil {
 		return nil, err
 	}
-	var f func(float64) float64
+	var f64 func(float64) float64
 	var f32 func(float32) float32
 	switch mode {
 	case "none":
-		f, f32 = geluErf, f32math.Gelu
+		f64, f32 = numerics.GeluF64, numerics.GeluF32
 	case "tanh":
-		f, f32 = geluTanh, f32math.GeluTanh
+		f64, f32 = numerics.GeluTanhF64, numerics.GeluTanhF32
 	default:
 		return nil, fmt.Errorf("attribute 'approximate' must be \"none\" or \"tanh\", got %q", mode)
 	}
-	if x.DType() == interp.F32 {
-		out := interp.MustNewTensor(interp.F32, x.Shape())
-		src, dst := x.F32(), out.F32()
-		interp.ParallelFor(len(dst), interp.GrainFor(12), func(lo, hi int) {
-			for i := lo; i < hi; i++ {
-				dst[i] = f32(src[i])
-			}
-		})
-		return ret(out)
-	}
-	return ret(mapFloat(x, 24, f))
-}
-
-func geluErf(v float64) float64 { return 0.5 * v * (1 + math.Erf(v*math.Sqrt2/2)) }
-
-func geluTanh(v float64) float64 {
-	const beta = 0.7978845608028654 // √(2/π)
-	return 0.5 * v * (1 + math.Tanh(beta*(v+0.044715*v*v*v)))
-}
-
-// mapFloat applies a float64 function to every element of an f32 or f64
-// tensor, rounding each result once, in parallel chunks.
-func mapFloat(x *interp.Tensor, cost int, f func(float64) float64) *interp.Tensor {
 	out := interp.MustNewTensor(x.DType(), x.Shape())
-	grain := interp.GrainFor(cost)
 	if x.DType() == interp.F32 {
-		src, dst := x.F32(), out.F32()
-		interp.ParallelFor(len(dst), grain, func(lo, hi int) {
-			for i := lo; i < hi; i++ {
-				dst[i] = float32(f(float64(src[i])))
-			}
-		})
-		return out
+		mapSlice(x.F32(), out.F32(), 12, f32)
+	} else {
+		mapSlice(x.F64(), out.F64(), 24, f64)
 	}
-	src, dst := x.F64(), out.F64()
-	interp.ParallelFor(len(dst), grain, func(lo, hi int) {
+	return ret(out)
+}
+
+// mapSlice sets dst[i] = f(src[i]) in parallel chunks, for items costing
+// about cost units each.
+func mapSlice[T any](src, dst []T, cost int, f func(T) T) {
+	interp.ParallelFor(len(dst), interp.GrainFor(cost), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			dst[i] = f(src[i])
 		}
 	})
-	return out
 }
 
 // ---- cmp ----
@@ -829,20 +717,20 @@ func castFrom[S floatT](src []S, out *interp.Tensor, wide func(S) float64) bool 
 		dst := out.I32()
 		interp.ParallelFor(len(src), grain, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
-				dst[i] = int32(interp.CastFloatToInt(wide(src[i]), 32))
+				dst[i] = int32(numerics.FPToSI(wide(src[i]), 32))
 			}
 		})
 	case interp.I64, interp.Index:
 		dst := out.I64()
 		interp.ParallelFor(len(src), grain, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
-				dst[i] = interp.CastFloatToInt(wide(src[i]), 64)
+				dst[i] = numerics.FPToSI(wide(src[i]), 64)
 			}
 		})
 	case interp.I1:
 		dst := out.Bool()
 		for i, v := range src {
-			dst[i] = v != 0
+			dst[i] = numerics.FloatToBool(v)
 		}
 	default:
 		return false
@@ -851,7 +739,7 @@ func castFrom[S floatT](src []S, out *interp.Tensor, wide func(S) float64) bool 
 }
 
 // castIntFrom converts integer data to out's type (floats rounded to
-// nearest by Go's conversions, integers wrapped).
+// nearest, numerics.SIToF32; integers wrapped).
 func castIntFrom[S intT](src []S, out *interp.Tensor) bool {
 	grain := interp.GrainFor(2)
 	switch out.DType() {
@@ -859,7 +747,7 @@ func castIntFrom[S intT](src []S, out *interp.Tensor) bool {
 		dst := out.F32()
 		interp.ParallelFor(len(src), grain, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
-				dst[i] = float32(src[i])
+				dst[i] = numerics.SIToF32(int64(src[i]))
 			}
 		})
 	case interp.F64:

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/tt-compiler/tt/runtime/f32math"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 func randF32(rng *rand.Rand, n int) []float32 {
@@ -14,43 +14,6 @@ func randF32(rng *rand.Rand, n int) []float32 {
 		x[i] = float32(rng.NormFloat64())
 	}
 	return x
-}
-
-// The blocked GEMM agrees with a float64 triple loop for shapes that
-// exercise every edge: partial micro-tiles, several KC slices, several MC
-// blocks and NG groups, the unpacked small path and strided operands.
-func TestGemmAgainstNaive(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	for _, s := range []struct{ m, n, k int }{
-		{1, 1, 1}, {3, 5, 2}, {4, 4, 4}, {17, 16, 16}, {5, 4100, 3}, {67, 300, 513}, {130, 7, 260}, {2, 600, 40}, {64, 64, 0},
-	} {
-		lda, ldb, ldc := s.k+3, s.n+1, s.n+2
-		a, b := randF32(rng, s.m*lda), randF32(rng, max(1, s.k)*ldb)
-		c := randF32(rng, s.m*ldc) // gemm accumulates into c
-		want := make([]float64, len(c))
-		for i := range c {
-			want[i] = float64(c[i])
-		}
-		for i := 0; i < s.m; i++ {
-			for j := 0; j < s.n; j++ {
-				for p := 0; p < s.k; p++ {
-					want[i*ldc+j] += float64(a[i*lda+p]) * float64(b[p*ldb+j])
-				}
-			}
-		}
-		gemm(s.m, s.n, s.k, a, lda, b, ldb, c, ldc, true)
-		for i := 0; i < s.m; i++ {
-			for j := 0; j < ldc; j++ {
-				tol := 1e-5 * (1 + math.Sqrt(float64(s.k)))
-				if j >= s.n {
-					tol = 0 // outside the product: untouched
-				}
-				if d := math.Abs(float64(c[i*ldc+j]) - want[i*ldc+j]); d > tol*(1+math.Abs(want[i*ldc+j])) {
-					t.Fatalf("%v: c[%d,%d] = %g, want %g", s, i, j, c[i*ldc+j], want[i*ldc+j])
-				}
-			}
-		}
-	}
 }
 
 // Long rows split into rowBlock pieces, and wide columns split into chunks,
@@ -114,7 +77,7 @@ func TestCopyViewLarge(t *testing.T) {
 	}
 }
 
-// The f32 transcendental kernels are runtime/f32math's functions, bit for
+// The f32 transcendental kernels are package numerics's functions, bit for
 // bit (the loop-level interpreter and the generated Go code use them too).
 func TestUnaryF32IsF32Math(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 5))
@@ -127,11 +90,11 @@ func TestUnaryF32IsF32Math(t *testing.T) {
 	for _, c := range []struct {
 		op unOp
 		f  func(float32) float32
-	}{{opExp, f32math.Exp}, {opLog, f32math.Log}, {opTanh, f32math.Tanh}, {opSigmoid, f32math.Sigmoid}, {opErf, f32math.Erf}} {
+	}{{opExp, numerics.ExpF32}, {opLog, numerics.LogF32}, {opTanh, numerics.TanhF32}, {opSigmoid, numerics.SigmoidF32}, {opErf, numerics.ErfF32}} {
 		unaryF32(c.op, x, out)
 		for i, v := range x {
 			if want := c.f(v); math.Float32bits(out[i]) != math.Float32bits(want) && !(want != want && out[i] != out[i]) {
-				t.Fatalf("op %d (%g) = %g, f32math gives %g", c.op, v, out[i], want)
+				t.Fatalf("op %d (%g) = %g, numerics gives %g", c.op, v, out[i], want)
 			}
 		}
 	}

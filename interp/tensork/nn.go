@@ -9,7 +9,7 @@ import (
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
-	"github.com/tt-compiler/tt/runtime/f32math"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 func registerNN(r *interp.Registry) {
@@ -19,15 +19,15 @@ func registerNN(r *interp.Registry) {
 	r.Register(tensor.CrossEntropyName, halfAware(crossEntropyKernel))
 }
 
-// expOf returns the exponential for the element type: the float32 routine
-// for float32, math.Exp for float64.
+// expOf returns the exponential for the element type: numerics.ExpF32 for
+// float32, numerics.ExpF64 for float64.
 func expOf[T floatT]() func(T) T {
 	var z T
 	if _, ok := any(z).(float32); ok {
-		f := f32math.Exp
+		f := numerics.ExpF32
 		return any(f).(func(T) T)
 	}
-	return func(v T) T { return T(math.Exp(float64(v))) }
+	return func(v T) T { return T(numerics.ExpF64(float64(v))) }
 }
 
 // ---- softmax ----
@@ -109,7 +109,7 @@ func softmaxRowF32(x, out []float32, logOut bool) bool {
 	if m != m || math.IsInf(float64(m), 0) {
 		return false
 	}
-	sum := f32math.ExpShifted(out, x, m)
+	sum := numerics.ExpShiftedF32(out, x, m)
 	if logOut {
 		// (x - max) - log(sum), as PyTorch: subtracting max first keeps
 		// the result exact for large logits.
@@ -161,7 +161,7 @@ func softmaxCols[T floatT](x, out []T, o, n, inner, i0, i1 int, m []T, s []float
 	}
 	for r := 0; r < n; r++ {
 		for i, v := range x[row(r) : row(r)+len(m)] {
-			m[i] = maxNaN(m[i], v)
+			m[i] = numerics.Maximum(m[i], v)
 		}
 	}
 	for r := 0; r < n; r++ {

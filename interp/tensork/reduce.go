@@ -9,6 +9,7 @@ import (
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 // redOp is a reduction.
@@ -254,11 +255,11 @@ func reduceCols[T floatT](kind redOp, src []T, outer, n, inner int, out []T) {
 					}
 				case redMax:
 					for i, v := range row {
-						a[i] = maxNaN(a[i], float64(v))
+						a[i] = numerics.Maximum(a[i], float64(v))
 					}
 				case redMin:
 					for i, v := range row {
-						a[i] = minNaN(a[i], float64(v))
+						a[i] = numerics.Minimum(a[i], float64(v))
 					}
 				}
 			}

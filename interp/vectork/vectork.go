@@ -4,15 +4,14 @@
 // vector.reduction. Vectors are interp.Tensors of the vector's shape;
 // element-wise arith and math on vectors are arithk's.
 //
-// vector.fma rounds once: math.FMA for f64; for f32, f16 and bf16 the exact
-// product (representable in float64) is added in float64 rounding to odd,
-// then rounded to the type, which gives the correctly rounded result (a
-// plain float64 FMA rounded again to f32 is wrong in rare cases).
+// vector.fma rounds once, as math.fma: math.FMA for f64; for f32, f16 and
+// bf16 numerics.FMAOdd (the exact product added in float64 rounding to
+// odd), then rounded to the type, which gives the correctly rounded result.
 //
 // vector.reduction combines the lanes in lane order, rounding each step to
-// the element type; minf and maxf propagate NaN and order -0 below +0
-// (arith.minf/maxf), and integer kinds wrap at the type's width, with i1
-// signed values 0 and -1.
+// the element type; minf and maxf are numerics.Minimum and Maximum
+// (arith.minf/maxf: NaN propagates, -0 < +0), and integer kinds wrap at the
+// type's width, with i1 signed values 0 and -1.
 package vectork
 
 import (
@@ -25,6 +24,7 @@ import (
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/loopsk"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics"
 )
 
 // Register adds the kernels of the vector dialect to r.
@@ -181,39 +181,14 @@ func fmaKernel(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.V
 		}
 	case interp.F32:
 		for i := range out.F32() {
-			out.F32()[i] = float32(FMAOdd(float64(a.F32()[i]), float64(b.F32()[i]), float64(c.F32()[i])))
+			out.F32()[i] = float32(numerics.FMAOdd(float64(a.F32()[i]), float64(b.F32()[i]), float64(c.F32()[i])))
 		}
 	default:
 		for i := range out.Len() {
-			out.SetFloat(i, roundTo(dt, FMAOdd(a.Float(i), b.Float(i), c.Float(i))))
+			out.SetFloat(i, roundTo(dt, numerics.FMAOdd(a.Float(i), b.Float(i), c.Float(i))))
 		}
 	}
 	return []interp.Value{out}, nil
-}
-
-// FMAOdd returns a*b + c rounded to float64 by rounding to odd, for a, b
-// and c of at most 26 significant bits (f32, f16, bf16 values), whose
-// product float64 holds exactly. Rounding the result once more to a format
-// of at most 51 significant bits gives a*b + c correctly rounded to that
-// format (Boldo and Melquiond, "Emulation of FMA and correctly rounded sums:
-// proved algorithms using rounding to odd", 2008).
-func FMAOdd(a, b, c float64) float64 {
-	p := a * b // exact
-	s := p + c
-	if math.IsInf(s, 0) || math.IsNaN(s) || math.IsInf(p, 0) {
-		return s
-	}
-	// TwoSum: s + e == p + c exactly.
-	bb := s - p
-	e := (p - (s - bb)) + (c - bb)
-	if e == 0 || math.Float64bits(s)&1 == 1 {
-		return s
-	}
-	// s is even and inexact: the odd neighbour on e's side of s.
-	if e > 0 {
-		return math.Nextafter(s, math.Inf(1))
-	}
-	return math.Nextafter(s, math.Inf(-1))
 }
 
 // roundTo rounds x (a float64) once to the float type dt, returned as a
@@ -298,44 +273,8 @@ func sext(x uint64, w uint) int64 {
 var floatKinds = map[string]func(a, b float64) float64{
 	"add":  func(a, b float64) float64 { return a + b },
 	"mul":  func(a, b float64) float64 { return a * b },
-	"maxf": maximumf,
-	"minf": minimumf,
-}
-
-// maximumf is arith.maxf: NaN propagates, -0 < +0.
-func maximumf(a, b float64) float64 {
-	switch {
-	case math.IsNaN(a):
-		return a
-	case math.IsNaN(b):
-		return b
-	case a == b && a == 0:
-		if math.Signbit(a) {
-			return b
-		}
-		return a
-	case a > b:
-		return a
-	}
-	return b
-}
-
-// minimumf is arith.minf: NaN propagates, -0 < +0.
-func minimumf(a, b float64) float64 {
-	switch {
-	case math.IsNaN(a):
-		return a
-	case math.IsNaN(b):
-		return b
-	case a == b && a == 0:
-		if math.Signbit(a) {
-			return a
-		}
-		return b
-	case a < b:
-		return a
-	}
-	return b
+	"maxf": numerics.Maximum[float64],
+	"minf": numerics.Minimum[float64],
 }
 
 // intKinds combine w-bit patterns (zero-extended to uint64).

@@ -276,21 +276,6 @@ func TestFMAF64(t *testing.T) {
 	}
 }
 
-func TestFMAOddMatchesBig(t *testing.T) {
-	// FMAOdd then a rounding to f32 is the correctly rounded f32 FMA.
-	rng := rand.New(rand.NewPCG(1, 1))
-	for range 100000 {
-		a, b := float32(rng.NormFloat64()), float32(rng.NormFloat64())
-		c := math.Float32frombits(math.Float32bits(a*b) + uint32(rng.IntN(64)) - 32)
-		if rng.IntN(2) == 0 {
-			c = -c
-		}
-		if got, want := float32(vectork.FMAOdd(float64(a), float64(b), float64(c))), exactFMA(a, b, c); got != want {
-			t.Fatalf("FMAOdd(%x, %x, %x) rounds to %x, want %x", math.Float32bits(a), math.Float32bits(b), math.Float32bits(c), math.Float32bits(got), math.Float32bits(want))
-		}
-	}
-}
-
 func floats(dt interp.DType, v ...float64) *interp.Tensor {
 	t, err := interp.FromFloats(dt, []int64{int64(len(v))}, v)
 	if err != nil {

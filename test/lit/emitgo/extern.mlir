@@ -1,5 +1,6 @@
 // Runtime kernels: tt.matmul and tt.conv2d become calls of the packed GEMM
-// and the im2col convolution, whose source the file then carries; sizes
+// and the im2col convolution of package numerics/linalg, whose source the
+// file then carries; sizes
 // that are not known statically are checked at run time; a buffer that
 // tt.matmul overwrites first is taken from the arena without zeroing.
 // RUN: tt-opt %s --emit=go --go-package kernels -o %t.go
@@ -27,9 +28,11 @@
 // CHECK-NEXT:   b2 []float32
 // CHECK-NEXT:   b3 []float32
 // CHECK:      var arenasMm ttArenaPool[arenaMm]
-// CHECK:      func ttConv2D[T ttNumber](
-// CHECK:      func ttMatmul[T ttNumber](
-// CHECK:      func ttGemm[T ttNumber](
+// CHECK:      func ttMatmul[T ttLinalgNumber](
+// CHECK:      func ttConv2D[T ttLinalgNumber](
+// CHECK:      func ttLinalgConv2D[T ttLinalgNumber](
+// CHECK:      func ttLinalgMatmul[T ttLinalgNumber](
+// CHECK:      func ttLinalgGemm[T ttLinalgNumber](
 func.func @mm(%a: memref<?x32xf32>, %b: memref<32x16xf32>) -> memref<?x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

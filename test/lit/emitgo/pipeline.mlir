@@ -7,7 +7,7 @@
 // RUN: filecheck %s --check-prefix=POST < %t/03-post-fusion.mlir
 // CHECK: func Mlp(in0 []float32, in1 []float32, in2 []float32) (out0 []float32, err error) {
 // CHECK: ttMatmul(1, 8, 4, 16,
-// CHECK: func ttGemm[
+// CHECK: func ttLinalgGemm[
 // DOT: digraph kernels {
 // DOT: label="@mlp";
 // DOT: matmul

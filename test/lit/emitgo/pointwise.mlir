@@ -24,7 +24,7 @@
 // CHECK:          [[P:p[0-9]+]] := (*[8]float32)(a0[i{{[0-9]+}}*16+i{{[0-9]+}}:])
 // CHECK-NEXT:     [[X:v[0-9]+]]_0, [[X]]_1, [[X]]_2, [[X]]_3, [[X]]_4, [[X]]_5, [[X]]_6, [[X]]_7 := [[P]][0], [[P]][1], [[P]][2], [[P]][3], [[P]][4], [[P]][5], [[P]][6], [[P]][7]
 // CHECK:          := float32([[X]]_0*a2), float32([[X]]_1*a2)
-// CHECK:          ttMaximum(
+// CHECK:          ttNumMaximum(
 // CHECK:          (*[8]float32)([[OUT]][
 // CHECK:        return [[OUT]]
 // CHECK:      func ttParallelFor(n, cost int, fn func(lo, hi int)) {

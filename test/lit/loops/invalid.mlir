@@ -692,3 +692,133 @@ func.func @conv_channels(%x: memref<1x4x8x8xf32>, %w: memref<6x4x3x3xf32>, %o: m
   loops.call_extern "tt.conv2d"(%x, %w, %o) {groups = 2 : i64} : (memref<1x4x8x8xf32>, memref<6x4x3x3xf32>, memref<1x6x6x6xf32>) -> ()
   return
 }
+
+// -----
+
+func.func @reductions_count(%i: index, %x: f32) {
+  // expected-error@+1 {{'loops.for' op expects 'reductions' to list one reduction kind per carried value (1), got 2}}
+  %0 = loops.for %j = %i to %i step %i iter_args(%a = %x) -> f32 {
+    %s = arith.addf %a, %x : f32
+    loops.yield %s : f32
+  } {reductions = ["addf", "addf"]}
+  return
+}
+
+// -----
+
+func.func @reductions_not_strings(%i: index, %x: f32) {
+  // expected-error@+1 {{'loops.for' op attribute 'reductions' failed to satisfy constraint: array of reduction kind strings}}
+  %0 = loops.for %j = %i to %i step %i iter_args(%a = %x) -> f32 {
+    loops.yield %a : f32
+  } {reductions = [1]}
+  return
+}
+
+// -----
+
+func.func @reductions_unknown_kind(%i: index, %x: f32) {
+  // expected-error@+1 {{'loops.for' op carried value #0 has the unknown reduction kind 'add' (expected one of none, online_max, online_sum, addf, addi, andi, maxf, maximumf, maxsi, maxui, minf, minimumf, minsi, minui, mulf, muli, ori, xori)}}
+  %0 = loops.for %j = %i to %i step %i iter_args(%a = %x) -> f32 {
+    %s = arith.addf %a, %x : f32
+    loops.yield %s : f32
+  } {reductions = ["add"]}
+  return
+}
+
+// -----
+
+func.func @reductions_kind_type(%i: index, %x: i32) {
+  // expected-error@+1 {{'loops.for' op carried value #0 of reduction kind 'addf' has type i32}}
+  %0 = loops.for %j = %i to %i step %i iter_args(%a = %x) -> i32 {
+    %s = arith.addi %a, %x : i32
+    loops.yield %s : i32
+  } {reductions = ["addf"]}
+  return
+}
+
+// -----
+
+func.func @reductions_online_unpaired(%i: index, %x: f32) {
+  // expected-error@+1 {{'loops.for' op carried value #0: 'online_max' and 'online_sum' come as adjacent pairs (the running maximum, then the sum)}}
+  %0 = loops.for %j = %i to %i step %i iter_args(%a = %x) -> f32 {
+    %s = arith.maxf %a, %x : f32
+    loops.yield %s : f32
+  } {reductions = ["online_max"]}
+  return
+}
+
+// -----
+
+func.func @reductions_wrong_combiner(%i: index, %x: f32) {
+  // expected-error@+1 {{'loops.for' op carried value #0 (addf): expects it to reach 'loops.yield' through 'arith.addf' and nested 'loops.for' only, but 'arith.mulf' uses it}}
+  %0 = loops.for %j = %i to %i step %i iter_args(%a = %x) -> f32 {
+    %s = arith.mulf %a, %x : f32
+    loops.yield %s : f32
+  } {reductions = ["addf"]}
+  return
+}
+
+// -----
+
+func.func @reductions_read_elsewhere(%i: index, %x: f32, %b: memref<4xf32>) {
+  // expected-error@+1 {{'loops.for' op carried value #0 (addf): expects it to reach 'loops.yield' through 'arith.addf' and nested 'loops.for' only, each the only user of the value before}}
+  %0 = loops.for %j = %i to %i step %i iter_args(%a = %x) -> f32 {
+    %s = arith.addf %a, %x : f32
+    loops.store %a, %b[%j] : memref<4xf32>
+    loops.yield %s : f32
+  } {reductions = ["addf"]}
+  return
+}
+
+// -----
+
+func.func @reductions_nested_kind(%i: index, %x: f32) {
+  // expected-error@+1 {{'loops.for' op carried value #0 (maxf): expects the nested 'loops.for' that carries it on to declare it 'maxf'}}
+  %0 = loops.for %j = %i to %i step %i iter_args(%a = %x) -> f32 {
+    %1 = loops.for %k = %i to %i step %i iter_args(%b = %a) -> f32 {
+      %s = arith.maxf %b, %x : f32
+      loops.yield %s : f32
+    }
+    loops.yield %1 : f32
+  } {reductions = ["maxf"]}
+  return
+}
+
+// -----
+
+func.func @reductions_nested_init(%i: index, %x: f32) {
+  // expected-error@+1 {{'loops.for' op carried value #0 (maxf): expects it to reach 'loops.yield' through 'arith.maxf' and nested 'loops.for' only, but 'arith.maxf' uses it}}
+  %0 = loops.for %j = %i to %i step %i iter_args(%a = %x) -> f32 {
+    %1 = loops.for %k = %i to %i step %i iter_args(%b = %x) -> f32 {
+      %s = arith.maxf %b, %a : f32
+      loops.yield %s : f32
+    } {reductions = ["maxf"]}
+    loops.yield %1 : f32
+  } {reductions = ["maxf"]}
+  return
+}
+
+// -----
+
+func.func @reductions_online_escapes(%i: index, %x: f32, %y: f64, %b: memref<4xf64>) {
+  // expected-error@+1 {{'loops.for' op carried values #0 and #1 (online_max, online_sum): 'loops.store' reads them}}
+  %0:2 = loops.for %j = %i to %i step %i iter_args(%m = %x, %s = %y) -> (f32, f64) {
+    %m2 = arith.maxf %m, %x : f32
+    %s2 = arith.addf %s, %y : f64
+    loops.store %s2, %b[%j] : memref<4xf64>
+    loops.yield %m2, %s2 : f32, f64
+  } {reductions = ["online_max", "online_sum"]}
+  return
+}
+
+// -----
+
+func.func @reductions_online_crosses(%i: index, %x: f32, %y: f64) {
+  // expected-error@+1 {{'loops.for' op carried values #0 and #1 (online_max, online_sum): the body yields a value computed from them as carried value #2}}
+  %0:3 = loops.for %j = %i to %i step %i iter_args(%m = %x, %s = %y, %t = %y) -> (f32, f64, f64) {
+    %m2 = arith.maxf %m, %x : f32
+    %s2 = arith.addf %s, %y : f64
+    loops.yield %m2, %s2, %s2 : f32, f64, f64
+  } {reductions = ["online_max", "online_sum", "none"]}
+  return
+}

@@ -27,3 +27,13 @@ func.func @bad_kernel(%x: tensor<4xf32>, %y: tensor<3xf32>) -> (tensor<4xf32>, t
   }
   return %0#0, %0#1 : tensor<4xf32>, tensor<3xf32>
 }
+
+// -----
+
+// What the loop-body generator cannot compute is an error at the kernel
+// (generation goes on with a placeholder and the kernel reports it).
+func.func @dynamic_window(%x: tensor<1x1x8x8xf32>, %w: tensor<1x1x?x?xf32>) -> tensor<1x1x?x?xf32> {
+  // expected-error@+1 {{tensor-to-loops: kernel "conv2d_0": dynamic conv2d kernel sizes are not supported}}
+  %0 = tensor.conv2d %x, %w : tensor<1x1x8x8xf32>, tensor<1x1x?x?xf32>
+  return %0 : tensor<1x1x?x?xf32>
+}

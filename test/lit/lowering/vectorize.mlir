@@ -5,10 +5,10 @@
 // RUN: tt-opt %s --split-input-file --pass-pipeline='builtin.module(vectorize{width-f32=4})' | filecheck %s --check-prefix=W4
 
 // STATS: Vectorize
-// STATS-DAG: (S) 7 num-vectorized
-// STATS-DAG: (S) 3 num-vector-reductions
-// STATS-DAG: (S) 3 num-tails
-// STATS-DAG: (S) 6 num-scalar
+// STATS-DAG: (S) 9 num-vectorized
+// STATS-DAG: (S) 5 num-vector-reductions
+// STATS-DAG: (S) 4 num-tails
+// STATS-DAG: (S) 7 num-scalar
 
 // Element-wise f32: vector loads, math on vectors, the invariant scalar
 // broadcast once before the loop, a vector store; 1024 is a multiple of 8,
@@ -72,7 +72,8 @@ func.func @tail(%x: memref<4x100xf32>, %b: memref<100xf32>, %r: index) {
 
 // -----
 
-// A sum of f32 elements in f64: the accumulator becomes a vector of 8 f64
+// A sum the loop declares (the reductions attribute) of f32 elements in
+// f64: the accumulator becomes a vector of 8 f64
 // starting at -0.0 (the identity of addf), finished by vector.reduction and
 // added to the initial value; the tail starts from there. Dynamic bounds:
 // the vector loop ends at ub - (ub - lb) rem 8.
@@ -99,7 +100,7 @@ func.func @sum(%x: memref<?xf32>, %lb: index, %ub: index) -> f64 {
     %d = arith.extf %v : f32 to f64
     %n = arith.addf %a, %d : f64
     loops.yield %n : f64
-  }
+  } {reductions = ["addf"]}
   return %s : f64
 }
 
@@ -122,7 +123,7 @@ func.func @row_max(%x: memref<64xf32>, %m0: f32) -> f32 {
     %v = loops.load %x[%i] : memref<64xf32>
     %b = arith.maxf %v, %a : f32
     loops.yield %b : f32
-  }
+  } {reductions = ["maxf"]}
   return %m : f32
 }
 
@@ -152,7 +153,7 @@ func.func @f64_only(%x: memref<64xf64>, %t: memref<1xf64>) -> i64 {
     %k = arith.select %c, %one, %z : i64
     %b = arith.addi %a, %k : i64
     loops.yield %b : i64
-  }
+  } {reductions = ["addi"]}
   return %r : i64
 }
 
@@ -198,7 +199,7 @@ func.func @strided(%x: memref<64x64xf32>, %y: memref<64xf32>, %c: index) {
 // -----
 
 // A carried value that is not a reduction (an argmax's index, which the
-// comparison also reads) keeps the loop scalar.
+// comparison also reads), declared none, keeps the loop scalar.
 // CHECK-LABEL: func.func @argmax
 // CHECK-NOT: vector.
 // CHECK: return
@@ -213,8 +214,29 @@ func.func @argmax(%x: memref<64xf32>) -> index {
     %m2 = arith.select %gt, %v, %m : f32
     %k2 = arith.select %gt, %i, %k : index
     loops.yield %m2, %k2 : f32, index
-  }
+  } {reductions = ["none", "none"]}
   return %r#1 : index
+}
+
+// -----
+
+// The same sum as @sum without a declaration: vectorize does not look for
+// reductions in loop bodies, so the loop stays scalar.
+// CHECK-LABEL: func.func @undeclared
+// CHECK-NOT: vector.
+// CHECK: return
+func.func @undeclared(%x: memref<64xf32>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 64 : index
+  %z = arith.constant 0.0 : f64
+  %s = loops.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (f64) {
+    %v = loops.load %x[%i] : memref<64xf32>
+    %d = arith.extf %v : f32 to f64
+    %n2 = arith.addf %a, %d : f64
+    loops.yield %n2 : f64
+  }
+  return %s : f64
 }
 
 // -----
@@ -305,4 +327,78 @@ func.func @nest(%x: memref<16x16xf32>) {
     loops.yield
   }
   return
+}
+
+// -----
+
+// An outer loop of a reduction nest declares the sum it carries through
+// the inner loop; once the inner loop is vectorized the sum goes through
+// the lanes' merge (addf of the vector reduction) and the scalar tail,
+// still a chain of addf and loops declaring addf: the declaration stays.
+// CHECK-LABEL: func.func @nest_sum
+// CHECK: vector.reduction <add>
+// CHECK: loops.for %{{.*}} = %c96 to %c100 step %c1
+// CHECK: } {reductions = ["addf"]}
+// CHECK-NEXT: loops.yield
+// CHECK-NEXT: } {reductions = ["addf"]}
+func.func @nest_sum(%x: memref<4x100xf32>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %n = arith.constant 100 : index
+  %z = arith.constant 0.0 : f64
+  %s = loops.for %i = %c0 to %c4 step %c1 iter_args(%a = %z) -> (f64) {
+    %t = loops.for %j = %c0 to %n step %c1 iter_args(%b = %a) -> (f64) {
+      %v = loops.load %x[%i, %j] : memref<4x100xf32>
+      %d = arith.extf %v : f32 to f64
+      %n2 = arith.addf %b, %d : f64
+      loops.yield %n2 : f64
+    } {reductions = ["addf"]}
+    loops.yield %t : f64
+  } {reductions = ["addf"]}
+  return %s : f64
+}
+
+// -----
+
+// The same for an online softmax normalizer: its lanes merge under a
+// loops.if (with the scalar loop as the fallback), which is no chain of
+// declared steps, so the outer loop's declaration becomes none.
+// CHECK-LABEL: func.func @nest_online
+// CHECK: %[[M:.*]]:2 = loops.if
+// CHECK: } else {
+// CHECK: } {reductions = ["online_max", "online_sum"]}
+// CHECK-NEXT: loops.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: loops.yield %[[M]]#0, %[[M]]#1 : f32, f64
+// CHECK-NEXT: } {reductions = ["none", "none"]}
+func.func @nest_online(%x: memref<4x64xf32>) -> (f32, f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %n = arith.constant 64 : index
+  %z = arith.constant 0.0 : f64
+  %one = arith.constant 1.0 : f64
+  %ninf = arith.constant 0xFF800000 : f32
+  %r:2 = loops.for %i = %c0 to %c4 step %c1 iter_args(%m0 = %ninf, %s0 = %z) -> (f32, f64) {
+    %q:2 = loops.for %j = %c0 to %n step %c1 iter_args(%m = %m0, %s = %s0) -> (f32, f64) {
+      %v = loops.load %x[%i, %j] : memref<4x64xf32>
+      %m2 = arith.maxf %m, %v : f32
+      %d = arith.subf %v, %m : f32
+      %a = math.absf %d : f32
+      %nd = arith.negf %a : f32
+      %e = math.exp %nd : f32
+      %ew = arith.extf %e : f32 to f64
+      %se = arith.mulf %s, %ew : f64
+      %grown = arith.addf %se, %one : f64
+      %same = arith.addf %s, %ew : f64
+      %gt = arith.cmpf ogt, %v, %m : f32
+      %s1 = arith.select %gt, %grown, %same : f64
+      %empty = arith.cmpf oeq, %m2, %ninf : f32
+      %s2 = arith.select %empty, %s, %s1 : f64
+      loops.yield %m2, %s2 : f32, f64
+    } {reductions = ["online_max", "online_sum"]}
+    loops.yield %q#0, %q#1 : f32, f64
+  } {reductions = ["online_max", "online_sum"]}
+  return %r#0, %r#1 : f32, f64
 }

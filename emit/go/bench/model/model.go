@@ -102,7 +102,7 @@ func fnNaive(a0 []float32, a0d0 int, a0d1 int, a1 []float32, a1d0 int, a1d1 int)
 	return v2, a0d0, a1d1
 }
 
-// Run-time support, copied from tt's emit/go/rt.
+// Run-time support, copied from github.com/tt-compiler/tt/emit/go/rt and github.com/tt-compiler/tt/numerics/linalg.
 
 // ttError is the error an emitted function returns when its run fails: an
 // argument of the wrong size, an integer division by zero, an index out of
@@ -194,313 +194,11 @@ func ttSize(dims ...int) int {
 	return n
 }
 
-// ttNumber is the element types tt.matmul and tt.conv2d accept.
-type ttNumber interface {
-	~float32 | ~float64 | ~int32 | ~int64 | ~int
-}
-
-const (
-	ttGemmMR = 2   // micro-tile rows
-	ttGemmNR = 4   // micro-tile columns
-	ttGemmKU = 4   // k unrolling of the micro-kernel
-	ttGemmKC = 256 // depth of a packed slice (a multiple of ttGemmKU)
-	ttGemmMC = 64  // rows of a task's A block
-	ttGemmNG = 512 // most columns of one task
-)
-
 // ttMatmul is tt.matmul: batch products of m×k by k×n matrices; a and b
 // have batchA and batchB matrices (each 1 or batch), c has batch.
-func ttMatmul[T ttNumber](batch, m, n, k int, a []T, batchA int, b []T, batchB int, c []T) {
-	if len(a) != batchA*m*k || len(b) != batchB*k*n || len(c) != batch*m*n {
-		ttFailf("tt.matmul: buffer sizes %d, %d, %d do not match [%d]%dx%d · [%d]%dx%d → [%d]%dx%d",
-			len(a), len(b), len(c), batchA, m, k, batchB, k, n, batch, m, n)
-	}
-	if (batchA != 1 && batchA != batch) || (batchB != 1 && batchB != batch) {
-		ttFailf("tt.matmul: batch sizes %d and %d do not match %d", batchA, batchB, batch)
-	}
-	if ttAliases(c, a) || ttAliases(c, b) {
-		// C may be A or B: compute aside, then overwrite C.
-		tmp := make([]T, len(c))
-		ttMatmul(batch, m, n, k, a, batchA, b, batchB, tmp)
-		copy(c, tmp)
-		return
-	}
-	one := func(p int, parallel bool) {
-		ap := a[(p%batchA)*m*k:]
-		bp := b[(p%batchB)*k*n:]
-		cp := c[p*m*n : (p+1)*m*n]
-		clear(cp)
-		ttGemm(m, n, k, ap, k, bp, n, cp, n, parallel)
-	}
-	if batch > 1 && m*n*k <= ttGemmBatchSmall {
-		// Many small products (attention's heads): the products are the
-		// parallel tasks, each computed on one goroutine (the same sums in
-		// the same order as when it is split).
-		ttParallelFor(batch, 2*m*n*k, func(lo, hi int) {
-			for p := lo; p < hi; p++ {
-				one(p, false)
-			}
-		})
-		return
-	}
-	for p := 0; p < batch; p++ {
-		one(p, true)
-	}
-}
-
-// ttGemmBatchSmall is the largest m·n·k of the products of a batch that
-// run one per goroutine rather than each split over the pool.
-const ttGemmBatchSmall = 1 << 21
-
-// ttAliases reports whether two buffers share their storage (they are the
-// same buffer, or views starting at the same element, or one ends inside the
-// other as far as their ends can be compared).
-func ttAliases[T any](x, y []T) bool {
-	if len(x) == 0 || len(y) == 0 {
-		return false
-	}
-	return &x[0] == &y[0] || &x[len(x)-1] == &y[len(y)-1]
-}
-
-// ttBufPools recycle packing buffers, one pool per element type.
-var ttBufPools [5]sync.Pool
-
-func ttBufPool[T ttNumber]() *sync.Pool {
-	switch any(T(0)).(type) {
-	case float32:
-		return &ttBufPools[0]
-	case float64:
-		return &ttBufPools[1]
-	case int32:
-		return &ttBufPools[2]
-	case int64:
-		return &ttBufPools[3]
-	}
-	return &ttBufPools[4]
-}
-
-// ttGetBuf returns a recycled buffer of n elements (contents undefined).
-func ttGetBuf[T ttNumber](n int) *[]T {
-	if v, ok := ttBufPool[T]().Get().(*[]T); ok && cap(*v) >= n {
-		*v = (*v)[:n]
-		return v
-	}
-	s := make([]T, n)
-	return &s
-}
-
-// ttPutBuf recycles a buffer from ttGetBuf.
-func ttPutBuf[T ttNumber](b *[]T) { ttBufPool[T]().Put(b) }
-
-// ttGemm adds A·B to C: c[i*ldc+j] += Σ_p a[i*lda+p]·b[p*ldb+j] for i < m,
-// j < n. With parallel false it runs on the calling goroutine only.
-func ttGemm[T ttNumber](m, n, k int, a []T, lda int, b []T, ldb int, c []T, ldc int, parallel bool) {
-	if m == 0 || n == 0 || k == 0 {
-		return
-	}
-	if m*n*k <= 32*32*32 || m < ttGemmMR || n < ttGemmNR {
-		ttGemmSmall(m, n, k, a, lda, b, ldb, c, ldc)
-		return
-	}
-	run := ttParallelFor
-	if !parallel {
-		run = ttSerialFor
-	}
-	kb := (k + ttGemmKC - 1) / ttGemmKC // number of K slices
-	np := (n + ttGemmNR - 1) / ttGemmNR // B panels per slice
-	// Packed B: slice s, panel q at offset (s*np + q) * ttGemmKC * NR, each
-	// panel kp×NR with kp the slice depth rounded up to a multiple of KU.
-	bbuf := ttGetBuf[T](kb * np * ttGemmKC * ttGemmNR)
-	defer ttPutBuf(bbuf)
-	bpk := *bbuf
-	run(kb*np, 2*ttGemmKC*ttGemmNR, func(lo, hi int) {
-		for t := lo; t < hi; t++ {
-			s, q := t/np, t%np
-			p0 := s * ttGemmKC
-			kc := min(ttGemmKC, k-p0)
-			j0 := q * ttGemmNR
-			ttPackB(bpk[t*ttGemmKC*ttGemmNR:(t+1)*ttGemmKC*ttGemmNR], b, ldb, p0, kc, ttGemmDepth(kc), j0, min(ttGemmNR, n-j0))
-		}
-	})
-	// Tasks: row blocks × column groups, the groups narrow enough to give
-	// every worker some.
-	mBlocks := (m + ttGemmMC - 1) / ttGemmMC
-	ng := ttGemmNG
-	if parallel {
-		for ng > 4*ttGemmNR && mBlocks*((n+ng-1)/ng) < 2*runtime.GOMAXPROCS(0) {
-			ng /= 2
-		}
-	}
-	ng = (ng + ttGemmNR - 1) / ttGemmNR * ttGemmNR
-	nGroups := (n + ng - 1) / ng
-	run(mBlocks*nGroups, ttGemmMC*ng*min(k, ttGemmKC), func(lo, hi int) {
-		abuf := ttGetBuf[T](ttGemmMC * ttGemmKC)
-		defer ttPutBuf(abuf)
-		apk := *abuf
-		var tmp [ttGemmMR * ttGemmNR]T
-		for t := lo; t < hi; t++ {
-			ib, jg := t/nGroups, t%nGroups
-			i0, i1 := ib*ttGemmMC, min(m, (ib+1)*ttGemmMC)
-			j0, j1 := jg*ng, min(n, (jg+1)*ng)
-			for s := 0; s < kb; s++ {
-				p0 := s * ttGemmKC
-				kc := min(ttGemmKC, k-p0)
-				kp := ttGemmDepth(kc)
-				for ir := i0; ir < i1; ir += ttGemmMR {
-					ttPackA(apk[(ir-i0)*kp:(ir-i0+ttGemmMR)*kp], a, lda, ir, min(ttGemmMR, i1-ir), p0, kc, kp)
-				}
-				for jr := j0; jr < j1; jr += ttGemmNR {
-					q := jr / ttGemmNR
-					bpanel := bpk[(s*np+q)*ttGemmKC*ttGemmNR:][:kp*ttGemmNR]
-					nr := min(ttGemmNR, n-jr)
-					for ir := i0; ir < i1; ir += ttGemmMR {
-						apanel := apk[(ir-i0)*kp:][:kp*ttGemmMR]
-						mr := min(ttGemmMR, i1-ir)
-						off := ir*ldc + jr
-						if mr == ttGemmMR && nr == ttGemmNR {
-							ttMicro(kp, apanel, bpanel, c[off:], ldc)
-							continue
-						}
-						// Edge tile: compute a full tile aside, add its valid part.
-						clear(tmp[:])
-						ttMicro(kp, apanel, bpanel, tmp[:], ttGemmNR)
-						for i := 0; i < mr; i++ {
-							for j := 0; j < nr; j++ {
-								c[off+i*ldc+j] += tmp[i*ttGemmNR+j]
-							}
-						}
-					}
-				}
-			}
-		}
-	})
-}
-
-// ttSerialFor runs fn over [0, n) on the caller (ttParallelFor's serial
-// twin).
-func ttSerialFor(n, _ int, fn func(lo, hi int)) {
-	if n > 0 {
-		fn(0, n)
-	}
-}
-
-// ttGemmDepth is the packed depth of a slice of kc steps: kc rounded up
-// to a multiple of the micro-kernel's unrolling (the extra steps multiply
-// zeros).
-func ttGemmDepth(kc int) int { return (kc + ttGemmKU - 1) / ttGemmKU * ttGemmKU }
-
-// ttPackA copies rows [r0, r0+rows) × columns [p0, p0+kc) of A into dst as
-// dst[p*MR + i], zero-padding missing rows and the steps kc to kp.
-func ttPackA[T ttNumber](dst, a []T, lda, r0, rows, p0, kc, kp int) {
-	if rows < ttGemmMR || kc != kp {
-		clear(dst)
-	}
-	for i := 0; i < rows; i++ {
-		row := a[(r0+i)*lda+p0:][:kc]
-		for p, v := range row {
-			dst[p*ttGemmMR+i] = v
-		}
-	}
-}
-
-// ttPackB copies rows [p0, p0+kc) × columns [c0, c0+cols) of B into dst as
-// dst[p*NR + j], zero-padding missing columns and the steps kc to kp.
-func ttPackB[T ttNumber](dst, b []T, ldb, p0, kc, kp, c0, cols int) {
-	clear(dst[kc*ttGemmNR : kp*ttGemmNR])
-	if cols == ttGemmNR {
-		for p := 0; p < kc; p++ {
-			row := (*[ttGemmNR]T)(b[(p0+p)*ldb+c0:])
-			d := (*[ttGemmNR]T)(dst[p*ttGemmNR:])
-			d[0], d[1], d[2], d[3] = row[0], row[1], row[2], row[3]
-		}
-		return
-	}
-	for p := 0; p < kc; p++ {
-		row := b[(p0+p)*ldb+c0:]
-		d := dst[p*ttGemmNR : (p+1)*ttGemmNR]
-		for j := range d {
-			if j < cols {
-				d[j] = row[j]
-			} else {
-				d[j] = 0
-			}
-		}
-	}
-}
-
-// ttMicro adds the product of a packed kp×MR panel of A and a packed kp×NR
-// panel of B (kp a multiple of KU) to the 2×4 tile of c at c[0] and c[ldc].
-// Its eight accumulators stay in registers.
-func ttMicro[T ttNumber](kp int, ap, bp []T, c []T, ldc int) {
-	var c00, c01, c02, c03, c10, c11, c12, c13 T
-	ap, bp = ap[:kp*ttGemmMR], bp[:kp*ttGemmNR]
-	for p := 0; p+ttGemmKU <= kp; p += ttGemmKU {
-		a := (*[ttGemmKU * ttGemmMR]T)(ap[p*ttGemmMR:])
-		b := (*[ttGemmKU * ttGemmNR]T)(bp[p*ttGemmNR:])
-		a0, a1 := a[0], a[1]
-		b0, b1, b2, b3 := b[0], b[1], b[2], b[3]
-		c00 += a0 * b0
-		c01 += a0 * b1
-		c02 += a0 * b2
-		c03 += a0 * b3
-		c10 += a1 * b0
-		c11 += a1 * b1
-		c12 += a1 * b2
-		c13 += a1 * b3
-		a0, a1 = a[2], a[3]
-		b0, b1, b2, b3 = b[4], b[5], b[6], b[7]
-		c00 += a0 * b0
-		c01 += a0 * b1
-		c02 += a0 * b2
-		c03 += a0 * b3
-		c10 += a1 * b0
-		c11 += a1 * b1
-		c12 += a1 * b2
-		c13 += a1 * b3
-		a0, a1 = a[4], a[5]
-		b0, b1, b2, b3 = b[8], b[9], b[10], b[11]
-		c00 += a0 * b0
-		c01 += a0 * b1
-		c02 += a0 * b2
-		c03 += a0 * b3
-		c10 += a1 * b0
-		c11 += a1 * b1
-		c12 += a1 * b2
-		c13 += a1 * b3
-		a0, a1 = a[6], a[7]
-		b0, b1, b2, b3 = b[12], b[13], b[14], b[15]
-		c00 += a0 * b0
-		c01 += a0 * b1
-		c02 += a0 * b2
-		c03 += a0 * b3
-		c10 += a1 * b0
-		c11 += a1 * b1
-		c12 += a1 * b2
-		c13 += a1 * b3
-	}
-	r := (*[4]T)(c)
-	r[0] += c00
-	r[1] += c01
-	r[2] += c02
-	r[3] += c03
-	r = (*[4]T)(c[ldc:])
-	r[0] += c10
-	r[1] += c11
-	r[2] += c12
-	r[3] += c13
-}
-
-// ttGemmSmall is the plain i-p-j loop nest for products too small to pack.
-func ttGemmSmall[T ttNumber](m, n, k int, a []T, lda int, b []T, ldb int, c []T, ldc int) {
-	for i := 0; i < m; i++ {
-		crow := c[i*ldc:][:n]
-		arow := a[i*lda:][:k]
-		for p, av := range arow {
-			brow := b[p*ldb:][:n]
-			for j, bv := range brow {
-				crow[j] += av * bv
-			}
-		}
+func ttMatmul[T ttLinalgNumber](batch, m, n, k int, a []T, batchA int, b []T, batchB int, c []T) {
+	if err := ttLinalgMatmul(ttParallelFor, batch, m, n, k, a, batchA, b, batchB, c); err != nil {
+		ttFailf("tt.matmul: %v", err)
 	}
 }
 
@@ -630,3 +328,333 @@ func ttParallelFor(n, cost int, fn func(lo, hi int)) {
 		panic(ttParallelPanic{j.panicVal})
 	}
 }
+
+// ParallelFor runs body over the iterations [0, n), in contiguous chunks
+// body(lo, hi) that may run concurrently, and returns when all have run;
+// cost estimates the work of one iteration (in rough arithmetic
+// operations), so that a runner can keep small loops on the caller. The
+// kernels never split a sum between chunks, so their results do not depend
+// on how a ParallelFor chunks the iterations or how many goroutines it
+// uses. The interpreter passes one built on interp.ParallelFor, generated
+// code its goroutine pool, and Serial runs everything on the caller.
+type ttLinalgParallelFor func(n, cost int, body func(lo, hi int))
+
+// ttLinalgSerial is the ParallelFor that runs body(0, n) on the caller.
+func ttLinalgSerial(n, _ int, body func(lo, hi int)) {
+	if n > 0 {
+		body(0, n)
+	}
+}
+
+// Number is the element types Matmul and Conv2D accept (integer products
+// wrap).
+type ttLinalgNumber interface {
+	~float32 | ~float64 | ~int32 | ~int64 | ~int
+}
+
+// ttLinalgMatmul is tt.matmul and tensor.matmul: batch products of m×k by k×n
+// matrices, overwriting c; a and b hold batchA and batchB matrices (each 1
+// or batch), c holds batch. c may be a or b. Sizes that do not match are
+// an error (nothing is written).
+func ttLinalgMatmul[T ttLinalgNumber](parallelFor ttLinalgParallelFor, batch, m, n, k int, a []T, batchA int, b []T, batchB int, c []T) error {
+	if len(a) != batchA*m*k || len(b) != batchB*k*n || len(c) != batch*m*n {
+		return fmt.Errorf("buffer sizes %d, %d, %d do not match [%d]%dx%d · [%d]%dx%d → [%d]%dx%d",
+			len(a), len(b), len(c), batchA, m, k, batchB, k, n, batch, m, n)
+	}
+	if (batchA != 1 && batchA != batch) || (batchB != 1 && batchB != batch) {
+		return fmt.Errorf("batch sizes %d and %d do not match %d", batchA, batchB, batch)
+	}
+	if ttLinalgAliases(c, a) || ttLinalgAliases(c, b) {
+		// C may be A or B: compute aside, then overwrite C.
+		tmp := make([]T, len(c))
+		if err := ttLinalgMatmul(parallelFor, batch, m, n, k, a, batchA, b, batchB, tmp); err != nil {
+			return err
+		}
+		copy(c, tmp)
+		return nil
+	}
+	one := func(p int, run ttLinalgParallelFor) {
+		ap := a[(p%batchA)*m*k:]
+		bp := b[(p%batchB)*k*n:]
+		cp := c[p*m*n : (p+1)*m*n]
+		clear(cp)
+		ttLinalgGemm(run, m, n, k, ap, k, bp, n, cp, n)
+	}
+	if batch > 1 && m*n*k <= ttLinalgGemmBatchSmall {
+		// Many small products (attention's heads): the products are the
+		// parallel tasks, each computed on one goroutine (the same sums in
+		// the same order as when it is split).
+		parallelFor(batch, 2*m*n*k, func(lo, hi int) {
+			for p := lo; p < hi; p++ {
+				one(p, nil)
+			}
+		})
+		return nil
+	}
+	for p := 0; p < batch; p++ {
+		one(p, parallelFor)
+	}
+	return nil
+}
+
+// gemmBatchSmall is the largest m·n·k of the products of a batch that
+// run one per goroutine rather than each split over the pool.
+const ttLinalgGemmBatchSmall = 1 << 21
+
+// ttLinalgAliases reports whether two buffers share their storage (they are the
+// same buffer, or views starting at the same element, or one ends inside the
+// other as far as their ends can be compared).
+func ttLinalgAliases[T any](x, y []T) bool {
+	if len(x) == 0 || len(y) == 0 {
+		return false
+	}
+	return &x[0] == &y[0] || &x[len(x)-1] == &y[len(y)-1]
+}
+
+// bufPools recycle packing buffers, one pool per element type.
+var ttLinalgBufPools [5]sync.Pool
+
+func ttLinalgBufPool[T ttLinalgNumber]() *sync.Pool {
+	switch any(T(0)).(type) {
+	case float32:
+		return &ttLinalgBufPools[0]
+	case float64:
+		return &ttLinalgBufPools[1]
+	case int32:
+		return &ttLinalgBufPools[2]
+	case int64:
+		return &ttLinalgBufPools[3]
+	}
+	return &ttLinalgBufPools[4]
+}
+
+// ttLinalgGetBuf returns a recycled buffer of n elements (contents undefined).
+func ttLinalgGetBuf[T ttLinalgNumber](n int) *[]T {
+	if v, ok := ttLinalgBufPool[T]().Get().(*[]T); ok && cap(*v) >= n {
+		*v = (*v)[:n]
+		return v
+	}
+	s := make([]T, n)
+	return &s
+}
+
+// ttLinalgPutBuf recycles a buffer from getBuf.
+func ttLinalgPutBuf[T ttLinalgNumber](b *[]T) { ttLinalgBufPool[T]().Put(b) }
+
+// ttLinalgGemm adds A·B to C: c[i*ldc+j] += Σ_p a[i*lda+p]·b[p*ldb+j] for i < m,
+// j < n, with its tasks run by run, or on the calling goroutine when run
+// is nil. Every c element is the sum over p in order (in KC-deep slices,
+// each summed from zero and then added to c), so the result does not
+// depend on run.
+func ttLinalgGemm[T ttLinalgNumber](run ttLinalgParallelFor, m, n, k int, a []T, lda int, b []T, ldb int, c []T, ldc int) {
+	if m == 0 || n == 0 || k == 0 {
+		return
+	}
+	if m*n*k <= 32*32*32 || m < ttLinalgGemmMR || n < ttLinalgGemmNR {
+		ttLinalgGemmSmall(m, n, k, a, lda, b, ldb, c, ldc)
+		return
+	}
+	parallel := run != nil
+	if !parallel {
+		run = ttLinalgSerial
+	}
+	kb := (k + ttLinalgGemmKC - 1) / ttLinalgGemmKC // number of K slices
+	np := (n + ttLinalgGemmNR - 1) / ttLinalgGemmNR // B panels per slice
+	// Packed B: slice s, panel q at offset (s*np + q) * gemmKC * NR, each
+	// panel kp×NR with kp the slice depth rounded up to a multiple of KU.
+	bbuf := ttLinalgGetBuf[T](kb * np * ttLinalgGemmKC * ttLinalgGemmNR)
+	defer ttLinalgPutBuf(bbuf)
+	bpk := *bbuf
+	run(kb*np, 2*ttLinalgGemmKC*ttLinalgGemmNR, func(lo, hi int) {
+		for t := lo; t < hi; t++ {
+			s, q := t/np, t%np
+			p0 := s * ttLinalgGemmKC
+			kc := min(ttLinalgGemmKC, k-p0)
+			j0 := q * ttLinalgGemmNR
+			ttLinalgPackB(bpk[t*ttLinalgGemmKC*ttLinalgGemmNR:(t+1)*ttLinalgGemmKC*ttLinalgGemmNR], b, ldb, p0, kc, ttLinalgGemmDepth(kc), j0, min(ttLinalgGemmNR, n-j0))
+		}
+	})
+	// Tasks: row blocks × column groups, the groups narrow enough to give
+	// every worker some.
+	mBlocks := (m + ttLinalgGemmMC - 1) / ttLinalgGemmMC
+	ng := ttLinalgGemmNG
+	if parallel {
+		for ng > 4*ttLinalgGemmNR && mBlocks*((n+ng-1)/ng) < 2*runtime.GOMAXPROCS(0) {
+			ng /= 2
+		}
+	}
+	ng = (ng + ttLinalgGemmNR - 1) / ttLinalgGemmNR * ttLinalgGemmNR
+	nGroups := (n + ng - 1) / ng
+	run(mBlocks*nGroups, ttLinalgGemmMC*ng*min(k, ttLinalgGemmKC), func(lo, hi int) {
+		abuf := ttLinalgGetBuf[T](ttLinalgGemmMC * ttLinalgGemmKC)
+		defer ttLinalgPutBuf(abuf)
+		apk := *abuf
+		var tmp [ttLinalgGemmMR * ttLinalgGemmNR]T
+		for t := lo; t < hi; t++ {
+			ib, jg := t/nGroups, t%nGroups
+			i0, i1 := ib*ttLinalgGemmMC, min(m, (ib+1)*ttLinalgGemmMC)
+			j0, j1 := jg*ng, min(n, (jg+1)*ng)
+			for s := 0; s < kb; s++ {
+				p0 := s * ttLinalgGemmKC
+				kc := min(ttLinalgGemmKC, k-p0)
+				kp := ttLinalgGemmDepth(kc)
+				for ir := i0; ir < i1; ir += ttLinalgGemmMR {
+					ttLinalgPackA(apk[(ir-i0)*kp:(ir-i0+ttLinalgGemmMR)*kp], a, lda, ir, min(ttLinalgGemmMR, i1-ir), p0, kc, kp)
+				}
+				for jr := j0; jr < j1; jr += ttLinalgGemmNR {
+					q := jr / ttLinalgGemmNR
+					bpanel := bpk[(s*np+q)*ttLinalgGemmKC*ttLinalgGemmNR:][:kp*ttLinalgGemmNR]
+					nr := min(ttLinalgGemmNR, n-jr)
+					for ir := i0; ir < i1; ir += ttLinalgGemmMR {
+						apanel := apk[(ir-i0)*kp:][:kp*ttLinalgGemmMR]
+						mr := min(ttLinalgGemmMR, i1-ir)
+						off := ir*ldc + jr
+						if mr == ttLinalgGemmMR && nr == ttLinalgGemmNR {
+							ttLinalgMicro(kp, apanel, bpanel, c[off:], ldc)
+							continue
+						}
+						// Edge tile: compute a full tile aside, add its valid part.
+						clear(tmp[:])
+						ttLinalgMicro(kp, apanel, bpanel, tmp[:], ttLinalgGemmNR)
+						for i := 0; i < mr; i++ {
+							for j := 0; j < nr; j++ {
+								c[off+i*ldc+j] += tmp[i*ttLinalgGemmNR+j]
+							}
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// ttLinalgGemmDepth is the packed depth of a slice of kc steps: kc rounded up
+// to a multiple of the micro-kernel's unrolling (the extra steps multiply
+// zeros).
+func ttLinalgGemmDepth(kc int) int {
+	return (kc + ttLinalgGemmKU - 1) / ttLinalgGemmKU * ttLinalgGemmKU
+}
+
+// ttLinalgPackA copies rows [r0, r0+rows) × columns [p0, p0+kc) of A into dst as
+// dst[p*MR + i], zero-padding missing rows and the steps kc to kp.
+func ttLinalgPackA[T ttLinalgNumber](dst, a []T, lda, r0, rows, p0, kc, kp int) {
+	if rows < ttLinalgGemmMR || kc != kp {
+		clear(dst)
+	}
+	for i := 0; i < rows; i++ {
+		row := a[(r0+i)*lda+p0:][:kc]
+		for p, v := range row {
+			dst[p*ttLinalgGemmMR+i] = v
+		}
+	}
+}
+
+// ttLinalgPackB copies rows [p0, p0+kc) × columns [c0, c0+cols) of B into dst as
+// dst[p*NR + j], zero-padding missing columns and the steps kc to kp.
+func ttLinalgPackB[T ttLinalgNumber](dst, b []T, ldb, p0, kc, kp, c0, cols int) {
+	clear(dst[kc*ttLinalgGemmNR : kp*ttLinalgGemmNR])
+	if cols == ttLinalgGemmNR {
+		for p := 0; p < kc; p++ {
+			row := (*[ttLinalgGemmNR]T)(b[(p0+p)*ldb+c0:])
+			d := (*[ttLinalgGemmNR]T)(dst[p*ttLinalgGemmNR:])
+			d[0], d[1], d[2], d[3] = row[0], row[1], row[2], row[3]
+		}
+		return
+	}
+	for p := 0; p < kc; p++ {
+		row := b[(p0+p)*ldb+c0:]
+		d := dst[p*ttLinalgGemmNR : (p+1)*ttLinalgGemmNR]
+		for j := range d {
+			if j < cols {
+				d[j] = row[j]
+			} else {
+				d[j] = 0
+			}
+		}
+	}
+}
+
+// ttLinalgMicro adds the product of a packed kp×MR panel of A and a packed kp×NR
+// panel of B (kp a multiple of KU) to the 2×4 tile of c at c[0] and c[ldc].
+// Its eight accumulators stay in registers.
+func ttLinalgMicro[T ttLinalgNumber](kp int, ap, bp []T, c []T, ldc int) {
+	var c00, c01, c02, c03, c10, c11, c12, c13 T
+	ap, bp = ap[:kp*ttLinalgGemmMR], bp[:kp*ttLinalgGemmNR]
+	for p := 0; p+ttLinalgGemmKU <= kp; p += ttLinalgGemmKU {
+		a := (*[ttLinalgGemmKU * ttLinalgGemmMR]T)(ap[p*ttLinalgGemmMR:])
+		b := (*[ttLinalgGemmKU * ttLinalgGemmNR]T)(bp[p*ttLinalgGemmNR:])
+		a0, a1 := a[0], a[1]
+		b0, b1, b2, b3 := b[0], b[1], b[2], b[3]
+		c00 += a0 * b0
+		c01 += a0 * b1
+		c02 += a0 * b2
+		c03 += a0 * b3
+		c10 += a1 * b0
+		c11 += a1 * b1
+		c12 += a1 * b2
+		c13 += a1 * b3
+		a0, a1 = a[2], a[3]
+		b0, b1, b2, b3 = b[4], b[5], b[6], b[7]
+		c00 += a0 * b0
+		c01 += a0 * b1
+		c02 += a0 * b2
+		c03 += a0 * b3
+		c10 += a1 * b0
+		c11 += a1 * b1
+		c12 += a1 * b2
+		c13 += a1 * b3
+		a0, a1 = a[4], a[5]
+		b0, b1, b2, b3 = b[8], b[9], b[10], b[11]
+		c00 += a0 * b0
+		c01 += a0 * b1
+		c02 += a0 * b2
+		c03 += a0 * b3
+		c10 += a1 * b0
+		c11 += a1 * b1
+		c12 += a1 * b2
+		c13 += a1 * b3
+		a0, a1 = a[6], a[7]
+		b0, b1, b2, b3 = b[12], b[13], b[14], b[15]
+		c00 += a0 * b0
+		c01 += a0 * b1
+		c02 += a0 * b2
+		c03 += a0 * b3
+		c10 += a1 * b0
+		c11 += a1 * b1
+		c12 += a1 * b2
+		c13 += a1 * b3
+	}
+	r := (*[4]T)(c)
+	r[0] += c00
+	r[1] += c01
+	r[2] += c02
+	r[3] += c03
+	r = (*[4]T)(c[ldc:])
+	r[0] += c10
+	r[1] += c11
+	r[2] += c12
+	r[3] += c13
+}
+
+// ttLinalgGemmSmall is the plain i-p-j loop nest for products too small to pack.
+func ttLinalgGemmSmall[T ttLinalgNumber](m, n, k int, a []T, lda int, b []T, ldb int, c []T, ldc int) {
+	for i := 0; i < m; i++ {
+		crow := c[i*ldc:][:n]
+		arow := a[i*lda:][:k]
+		for p, av := range arow {
+			brow := b[p*ldb:][:n]
+			for j, bv := range brow {
+				crow[j] += av * bv
+			}
+		}
+	}
+}
+
+const (
+	ttLinalgGemmMR = 2   // micro-tile rows
+	ttLinalgGemmNR = 4   // micro-tile columns
+	ttLinalgGemmKU = 4   // k unrolling of the micro-kernel
+	ttLinalgGemmKC = 256 // depth of a packed slice (a multiple of gemmKU)
+	ttLinalgGemmMC = 64  // rows of a task's A block
+	ttLinalgGemmNG = 512 // most columns of one task
+)

@@ -1,5 +1,5 @@
 // Float semantics: math functions on f32 (exp, log, tanh and erf with
-// runtime/f32math, the others computed in float64, rounded once) and f64,
+// numerics, the others computed in float64, rounded once) and f64,
 // special values, every cmpf predicate, min/max with NaN and signed zeros.
 
 // CASE: @math32
@@ -95,7 +95,7 @@ func.func @math64(%x: memref<100xf64>) -> memref<100xf64> {
   return %o : memref<100xf64>
 }
 
-// The runtime/f32math functions over a wide range (x·60: overflow,
+// The numerics functions over a wide range (x·60: overflow,
 // underflow, subnormal results; log of negative numbers), on scalars and
 // on vectors.
 func.func @fast32(%x: memref<128xf32>) -> (memref<128xf32>, memref<128xf32>, memref<128xf32>, memref<128xf32>) {
@@ -130,7 +130,7 @@ func.func @fast32(%x: memref<128xf32>) -> (memref<128xf32>, memref<128xf32>, mem
   return %o1, %o2, %o3, %o4 : memref<128xf32>, memref<128xf32>, memref<128xf32>, memref<128xf32>
 }
 
-// The runtime/f32math functions of special values: NaN, ±Inf, ±0, the
+// The numerics functions of special values: NaN, ±Inf, ±0, the
 // overflow and underflow thresholds of exp, subnormals.
 func.func @fast32specials() -> memref<4x10xf32> {
   %c0 = arith.constant 0 : index

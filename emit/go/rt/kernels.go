@@ -1,0 +1,22 @@
+package rt
+
+import "github.com/tt-compiler/tt/numerics/linalg"
+
+// The extern kernels of loops.call_extern: package linalg's Matmul and
+// Conv2D (copied into generated code with the prefix ttLinalg) on the
+// goroutine pool, their errors raised as run failures.
+
+// ttMatmul is tt.matmul: batch products of m×k by k×n matrices; a and b
+// have batchA and batchB matrices (each 1 or batch), c has batch.
+func ttMatmul[T linalg.Number](batch, m, n, k int, a []T, batchA int, b []T, batchB int, c []T) {
+	if err := linalg.Matmul(ttParallelFor, batch, m, n, k, a, batchA, b, batchB, c); err != nil {
+		ttFailf("tt.matmul: %v", err)
+	}
+}
+
+// ttConv2D is tt.conv2d; xs, ws and outs are the buffers' shapes.
+func ttConv2D[T linalg.Number](x []T, xs [4]int, w []T, ws [4]int, out []T, outs [4]int, stride, pad, dil [2]int, groups int) {
+	if err := linalg.Conv2D(ttParallelFor, x, xs, w, ws, out, outs, stride, pad, dil, groups); err != nil {
+		ttFailf("tt.conv2d: %v", err)
+	}
+}

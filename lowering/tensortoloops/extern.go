@@ -1,0 +1,118 @@
+package tensortoloops
+
+import (
+	"slices"
+
+	"github.com/tt-compiler/tt/dialects/arith"
+	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/dialects/tensor"
+	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/lowering/internal/affine"
+	"github.com/tt-compiler/tt/lowering/internal/opclass"
+)
+
+// Kernels that are not loop nests of their own: matmul and conv2d call the
+// runtime kernels (Inductor's extern kernels), scatter_add copies its base
+// and adds the source slices in order.
+
+// bufferOf returns a buffer holding kernel value v: the function-level
+// buffer of an input, or a new one filled by a loop nest.
+func (g *gen) bufferOf(v ir.Value) ir.Value {
+	if x, ok := g.env[v]; ok {
+		if _, isBuf := x.Type().(*ir.MemRefType); isBuf {
+			return x
+		}
+	}
+	buf, err := g.lw.fillBuffer(g, v)
+	if err != nil {
+		g.fail(err)
+	}
+	return buf
+}
+
+// externCall emits loops.call_extern of tt.matmul or tt.conv2d when the
+// runtime kernel takes the operands; it reports false otherwise.
+func (g *gen) externCall(op *ir.Operation, out ir.Value) bool {
+	if !g.lw.opts.Extern {
+		return false
+	}
+	t := opclass.Elem(op.Result(0))
+	if ft, ok := t.(*ir.FloatType); !ok || (ft.Kind != ir.F32 && ft.Kind != ir.F64) {
+		return false
+	}
+	callee := loops.MatmulCallee
+	var opts tensor.Conv2DParams
+	if op.Name() == tensor.MatMulName {
+		if r := len(opclass.Shape(op.Result(0))); r != 2 && r != 3 {
+			return false
+		}
+	} else {
+		callee = loops.Conv2DCallee
+		p, ok := tensor.Conv2DOptions(op)
+		if !ok {
+			g.failf(t, "bad conv2d attributes")
+			return true
+		}
+		opts = p
+	}
+	a := g.bufferOf(op.Operand(0))
+	b := g.bufferOf(op.Operand(1))
+	if a == nil || b == nil {
+		return true // g.err says why
+	}
+	g.build(g.root, func(bd *ir.Builder) *ir.Operation {
+		call := loops.CallExtern(bd, []ir.Value{a, b, out}, callee)
+		if callee == loops.Conv2DCallee {
+			ctx := g.ctx()
+			call.Op.SetAttr("stride", ir.I64Array(ctx, opts.Stride[:]...))
+			call.Op.SetAttr("padding", ir.I64Array(ctx, opts.Padding[:]...))
+			call.Op.SetAttr("dilation", ir.I64Array(ctx, opts.Dilation[:]...))
+			call.Op.SetAttr("groups", ir.Int(ctx.I64(), opts.Groups))
+		}
+		return call.Op
+	})
+	g.lw.stats.ExternCalls++
+	return true
+}
+
+// scatterAdd lowers tensor.scatter_add: copy base, then add every source
+// slice into the slice its index selects, in source order.
+func (g *gen) scatterAdd(op *ir.Operation, out ir.Value) {
+	t := opclass.Elem(op.Result(0))
+	d, ok := tensor.NormalizedDim(op)
+	if !ok || op.NumOperands() != 3 {
+		g.failf(t, "bad scatter_add")
+		return
+	}
+	base, ids, src := op.Operand(0), op.Operand(1), op.Operand(2)
+	g.storeAll(base, out)
+	hi := int64(-1)
+	if s := opclass.Shape(base)[d]; s != ir.Dynamic {
+		hi = s - 1
+	}
+	add := binaryBuilder(arith.AddF)
+	switch {
+	case !ir.IsFloat(t) && ir.IntWidth(t) == 1:
+		add = arith.OrI
+	case !ir.IsFloat(t):
+		add = arith.AddI
+	}
+	g.loopNest(g.root, g.sizesOf(src), nil, nil, func(w []affine.Expr, _ []ir.Value) []ir.Value {
+		g.markFirst()
+		var ii []affine.Expr
+		if len(opclass.Shape(ids)) == 1 {
+			ii = []affine.Expr{w[d]}
+		}
+		kv := g.toIndex(g.scalar(ids, ii))
+		tgt := slices.Clone(w)
+		tgt[d] = g.ix.Value(kv, hi)
+		s := g.scalar(src, w)
+		// The current value: a plain load, not shared with other loads.
+		vs := g.indices(tgt)
+		cur := g.build(g.deepest(g.cur, append([]ir.Value{out}, vs...)...), func(b *ir.Builder) *ir.Operation {
+			return ir.DefiningOp(loops.Load(b, out, vs...))
+		}).Result(0)
+		g.store(g.binary(add, cur, s), out, tgt)
+		return nil
+	})
+}
