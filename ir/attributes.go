@@ -37,6 +37,14 @@ func AttrEqual(a, b Attribute) bool {
 	if a == b {
 		return true
 	}
+	_, da := a.(DialectAttr)
+	_, db := b.(DialectAttr)
+	if da || db {
+		// Equal dialect attributes compare equal with ==: same definition,
+		// equal parameters. One never equals an opaque attribute of the
+		// same spelling.
+		return false
+	}
 	switch x := a.(type) {
 	case *IntegerAttr:
 		y, ok := b.(*IntegerAttr)

@@ -16,6 +16,10 @@ type Context struct {
 	types    map[string]Type
 	dialects map[string]*Dialect
 	ops      map[string]*OpDef
+	attrDefs map[string]AttrDefinition
+	typeDefs map[string]TypeDefinition
+	// dialectTypes uniques the types dialects define.
+	dialectTypes map[dialectTypeKey]*DialectType
 
 	// AllowUnregistered keeps operations of unknown dialects as opaque
 	// operations instead of rejecting them.
@@ -31,7 +35,8 @@ type Context struct {
 
 // NewContext returns an empty context; load dialects with LoadDialect.
 func NewContext() *Context {
-	c := &Context{types: map[string]Type{}, dialects: map[string]*Dialect{}, ops: map[string]*OpDef{}}
+	c := &Context{types: map[string]Type{}, dialects: map[string]*Dialect{}, ops: map[string]*OpDef{},
+		attrDefs: map[string]AttrDefinition{}, typeDefs: map[string]TypeDefinition{}, dialectTypes: map[dialectTypeKey]*DialectType{}}
 	c.index = c.unique(&IndexType{})
 	c.none = c.unique(&NoneType{})
 	c.f16 = c.Float(F16)
@@ -201,6 +206,12 @@ func (c *Context) LoadDialect(d *Dialect) error {
 		if _, dup := c.ops[op.Name]; dup {
 			return fmt.Errorf("operation %q is defined twice", op.Name)
 		}
+		if err := op.checkInterfaces(); err != nil {
+			return err
+		}
+	}
+	if err := c.checkDefs(d); err != nil {
+		return err
 	}
 	c.dialects[d.Name] = d
 	opDialectMu.Lock()
@@ -212,6 +223,48 @@ func (c *Context) LoadDialect(d *Dialect) error {
 	opDialectMu.Unlock()
 	for _, op := range d.Ops {
 		c.ops[op.Name] = op
+	}
+	for _, a := range d.Attrs {
+		c.attrDefs[a.Info().Name] = a
+	}
+	for _, t := range d.Types {
+		c.typeDefs[t.Info().Name] = t
+	}
+	return nil
+}
+
+// checkDefs checks the type and attribute definitions of a dialect about to
+// be loaded: well formed, named after the dialect, each name once.
+func (c *Context) checkDefs(d *Dialect) error {
+	seen := map[string]bool{}
+	check := func(kind string, info DefInfo, err error) error {
+		if err != nil {
+			return fmt.Errorf("dialect %q: %w", d.Name, err)
+		}
+		if !strings.HasPrefix(info.Name, d.Name+".") {
+			return fmt.Errorf("dialect %q: %s %q is not named after the dialect", d.Name, kind, info.Name)
+		}
+		if seen[kind+info.Name] {
+			return fmt.Errorf("dialect %q: %s %q is defined twice", d.Name, kind, info.Name)
+		}
+		seen[kind+info.Name] = true
+		return nil
+	}
+	for _, a := range d.Attrs {
+		if err := check("attribute", a.Info(), a.check()); err != nil {
+			return err
+		}
+		if _, dup := c.attrDefs[a.Info().Name]; dup {
+			return fmt.Errorf("attribute %q is defined twice", a.Info().Name)
+		}
+	}
+	for _, t := range d.Types {
+		if err := check("type", t.Info(), t.check()); err != nil {
+			return err
+		}
+		if _, dup := c.typeDefs[t.Info().Name]; dup {
+			return fmt.Errorf("type %q is defined twice", t.Info().Name)
+		}
 	}
 	return nil
 }

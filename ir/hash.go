@@ -45,6 +45,8 @@ func HashAttr(a Attribute) uint64 {
 		return mix(4, HashPointer[Type](x.Value))
 	case UnitAttr:
 		return 5
+	case DialectAttr:
+		return mix(mix(7, HashPointer(x.def)), x.def.hashParams(x.params))
 	}
 	// AttrEqual compares the other kinds by their spelling.
 	return mix(6, maphash.String(hashSeed, a.String()))

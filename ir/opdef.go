@@ -84,6 +84,10 @@ type AttrConstraint struct {
 	Enum []string
 }
 
+// OperandSegmentSizesAttr is the attribute that holds the operand group
+// sizes of ops with the AttrSizedOperandSegments trait (MLIR 16's name).
+const OperandSegmentSizesAttr = "operand_segment_sizes"
+
 // AttrStorage is the shape of an attribute's value as far as custom
 // assembly formats are concerned.
 type AttrStorage uint8
@@ -187,8 +191,22 @@ type OpDef struct {
 	// ResultNames suggests names for the results in printed IR (one name
 	// for the whole group, like MLIR's getAsmResultNames: "c0", "cst").
 	ResultNames func(op *Operation) []string
-	// Effects lists the op's memory effects; nil means "decide from traits".
+	// Effects lists the op's memory effects (MLIR's MemoryEffectOpInterface;
+	// read them with Effects); nil means "decide from traits".
 	Effects func(op *Operation) []MemoryEffect
+
+	// Interfaces (interfaces.go); nil when the op does not have them.
+
+	// Call is declared by call-like ops.
+	Call *CallInterface
+	// Callable is declared by ops call-like ops call.
+	Callable *CallableInterface
+	// RegionBranch is declared by ops whose regions' control flow they define.
+	RegionBranch *RegionBranchInterface
+	// Loop is declared by loops.
+	Loop *LoopInterface
+	// Branch is declared by terminators that pass values to successors.
+	Branch *BranchInterface
 
 	// dialect is set once, when the op is first loaded, under
 	// opDialectMu: OpDefs are shared package-level values and contexts may
@@ -254,6 +272,10 @@ type Dialect struct {
 	Summary     string
 	Description string
 	Ops         []*OpDef
+	// Attrs lists the attributes the dialect defines (#dialect.mnemonic<...>).
+	Attrs []AttrDefinition
+	// Types lists the types the dialect defines (!dialect.mnemonic<...>).
+	Types []TypeDefinition
 	// MaterializeConstant creates an op producing value of type t, used by
 	// the folder to turn folded attributes back into IR. Nil when the
 	// dialect has no constants.
@@ -397,7 +419,7 @@ func (op *Operation) ResultGroup(i int) []Value {
 func (op *Operation) groupRange(i int) (start, n int) {
 	defs := op.def.Operands
 	if op.HasTrait(AttrSizedOperandSegments) {
-		sizes, _ := op.Attr("operand_segment_sizes").(*DenseArrayAttr)
+		sizes, _ := op.Attr(OperandSegmentSizesAttr).(*DenseArrayAttr)
 		if sizes == nil || len(sizes.Ints) != len(defs) {
 			return 0, 0
 		}

@@ -72,6 +72,11 @@ func (v *verifier) verifyOp(op *Operation) error {
 				return wrapHookError(op, err)
 			}
 		}
+		if op.def.Branch != nil {
+			if err := verifyBranch(op); err != nil {
+				return err
+			}
+		}
 	}
 	for i, r := range op.regions {
 		if err := v.verifyRegion(op, i, r); err != nil {
@@ -82,6 +87,9 @@ func (v *verifier) verifyOp(op *Operation) error {
 		if err := op.def.VerifyRegions(op); err != nil {
 			return wrapHookError(op, err)
 		}
+	}
+	if op.def != nil && op.def.RegionBranch != nil {
+		return verifyRegionBranch(op)
 	}
 	return nil
 }
@@ -117,6 +125,9 @@ func (v *verifier) verifyBlock(parent *Operation, b *Block) error {
 		return Errorf(parent.loc, "empty block: expect at least a terminator")
 	}
 	for o := b.first; o != nil; o = o.next {
+		if len(o.successors) > 0 && o != b.last {
+			return Errorf(o.loc, "operation with block successors must terminate its parent block")
+		}
 		if o.HasTrait(Terminator) && o != b.last {
 			return opError(o, "must be the last operation in the parent block")
 		}
@@ -198,9 +209,9 @@ func verifyArgCounts(op *Operation, kind string, defs []ArgDef, n int) error {
 		}
 	}
 	if op.HasTrait(AttrSizedOperandSegments) && kind == "operand" {
-		sizes, ok := op.Attr("operand_segment_sizes").(*DenseArrayAttr)
+		sizes, ok := op.Attr(OperandSegmentSizesAttr).(*DenseArrayAttr)
 		if !ok {
-			return opError(op, "missing segment sizes attribute 'operand_segment_sizes'")
+			return opError(op, "requires dense i32 array attribute 'operand_segment_sizes'")
 		}
 		if len(sizes.Ints) != len(defs) {
 			return opError(op, "'operand_segment_sizes' attribute for specifying operand segments must have %d elements, but got %d", len(defs), len(sizes.Ints))

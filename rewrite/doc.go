@@ -17,12 +17,15 @@
 //   - canonicalize: folders and canonicalization patterns of every loaded op
 //   - cse: common subexpression elimination, scoped by regions and dominance,
 //     aware of memory effects
-//   - dce: erase unreachable blocks and dead operations
+//   - dce: erase unreachable blocks, dead operations and dead block arguments
 //   - symbol-dce: erase unreferenced private symbols
-//   - inline: inline calls to functions with a body, erase dead private callees
+//   - inline: inline calls to callables with a body, erase dead private callees
+//   - loop-invariant-code-motion: hoist pure invariant ops out of loops
 //
 // Each is also available as a function (EliminateCommonSubexpressions,
-// SimplifyRegions, SymbolDCE, Inline) for use from other passes.
+// SimplifyRegions, SymbolDCE, Inline, MoveLoopInvariantCode) for use from
+// other passes. They know ops by their traits and interfaces (call,
+// callable, branch, loop; docs/design/core.md), not by name.
 //
 // On ops of MLIR's dialects (arith, func) canonicalize and cse print exactly
 // what mlir-opt-16 prints, op order included; a differential test checks it.

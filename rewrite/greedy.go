@@ -336,9 +336,9 @@ func (d *driver) run() GreedyResult {
 		}
 		d.flushErased()
 		if !d.cfg.DisableRegionSimplification {
-			blocks, ops := SimplifyRegions(d.rw, d.regions)
+			blocks, ops, args := SimplifyRegions(d.rw, d.regions)
 			d.flushErased()
-			if blocks+ops > 0 {
+			if blocks+ops+args > 0 {
 				d.res.NumErased += ops
 				changed = true
 			}

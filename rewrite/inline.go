@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/tt-compiler/tt/dialects/function"
+	"github.com/tt-compiler/tt/dialects/cf"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/pass"
 )
@@ -20,21 +20,22 @@ type InlinerConfig struct {
 	// mutually recursive functions; 0 means 4.
 	MaxIterations int
 	// MakeBranch creates an unconditional branch to dest with args at the
-	// builder's insertion point. It is needed to inline functions with
-	// several blocks (each func.return becomes a branch to the code after
-	// the call). Nil means DefaultBranch.
+	// builder's insertion point. It is needed to inline callables with
+	// several blocks (each return becomes a branch to the code after the
+	// call). Nil means DefaultBranch.
 	MakeBranch func(b *ir.Builder, loc ir.Location, dest *ir.Block, args []ir.Value) *ir.Operation
 }
 
-// DefaultBranch creates MLIR's "cf.br": the registered op when a cf dialect
-// is loaded, otherwise an unregistered "cf.br" when the context allows
-// unregistered operations (in which case the callee's own branches are
-// unregistered too). It returns nil when neither is possible.
+// DefaultBranch creates a cf.br when the cf dialect is loaded, and
+// returns nil (callables with several blocks are then not inlined)
+// otherwise.
 func DefaultBranch(b *ir.Builder, loc ir.Location, dest *ir.Block, args []ir.Value) *ir.Operation {
-	if b.Ctx.LookupOp("cf.br") == nil && !b.Ctx.AllowUnregistered {
+	if b.Ctx.Dialect(cf.Dialect.Name) == nil {
 		return nil
 	}
-	return b.Insert(b.Ctx.NewOp(&ir.OperationState{Name: "cf.br", Loc: loc, Operands: args, Successors: []*ir.Block{dest}}))
+	at := *b
+	at.Loc = loc
+	return cf.Br(&at, dest, args...).Op
 }
 
 // InlineResult reports what Inline did.
@@ -64,8 +65,10 @@ type inliner struct {
 	res  InlineResult
 }
 
-// Inline inlines func.call operations in op (usually a module) whose callee
-// is a func.func with a body, like MLIR's inliner: functions are visited
+// Inline inlines the call-like operations in op (usually a module) whose
+// callee is a callable with a body (func.call of a func.func: ops with the
+// call and callable interfaces, ir.CallInterface and ir.CallableInterface),
+// like MLIR's inliner: functions are visited
 // callees first (strongly connected components of the call graph in
 // post-order); in each, the functions are simplified (cfg.Simplify) and the
 // calls inlined, repeatedly, while calls get inlined. A call is not inlined
@@ -73,6 +76,10 @@ type inliner struct {
 // inlined. The last call to a private function moves its body instead of
 // cloning it. Private functions with a body that nothing references
 // anymore are erased. Inlined operations get call-site locations.
+//
+// The callee's ReturnLike terminators end the call: with one block, their
+// operands replace the call's results; with several, they become branches
+// (cfg.MakeBranch) to the code after the call.
 //
 // Two differences from MLIR 16: tt has no dialect inliner interfaces, so
 // every operation (unregistered ones included) may be inlined; and dead
@@ -97,29 +104,40 @@ func Inline(op *ir.Operation, cfg InlinerConfig) (InlineResult, error) {
 	return in.res, nil
 }
 
-func isFuncWithBody(op *ir.Operation) bool {
-	return op.Name() == function.FuncDef.Name && op.NumRegions() == 1 && !op.Region(0).Empty()
+// callableBody returns the body of a callable op, nil when op is not
+// callable or has no body.
+func callableBody(op *ir.Operation) *ir.Region {
+	c := ir.CallableInterfaceOf(op)
+	if c == nil {
+		return nil
+	}
+	if body := c.Body(op); body != nil && !body.Empty() {
+		return body
+	}
+	return nil
 }
 
-// resolveCallee returns the func.func a call refers to, or nil.
+// resolveCallee returns the callable a call refers to by a flat symbol, or nil.
 func (in *inliner) resolveCallee(call *ir.Operation) *ir.Operation {
-	ref, ok := call.Attr(function.CalleeAttr).(*ir.SymbolRefAttr)
-	if !ok || len(ref.Nested) > 0 {
+	ci := ir.CallInterfaceOf(call)
+	if ci == nil {
 		return nil
 	}
-	fn := in.tables.LookupNearest(call, ref)
-	if fn == nil || fn.Name() != function.FuncDef.Name {
+	if ref := ci.Callee(call); ref == nil || len(ref.Nested) > 0 {
 		return nil
 	}
-	return fn
+	return ir.ResolveCallable(call, in.tables)
 }
+
+// isCallable reports whether op may be called.
+func isCallable(op *ir.Operation) bool { return op != nil && ir.CallableInterfaceOf(op) != nil }
 
 // refsIn counts the functions referenced by symbol attributes in op and
 // the ops nested in it.
 func (in *inliner) refsIn(op *ir.Operation, into map[*ir.Operation]int) {
 	op.WalkPreOrder(func(o *ir.Operation) ir.WalkResult {
 		attrRefs(o, func(user *ir.Operation, ref *ir.SymbolRefAttr) {
-			if sym := in.tables.LookupNearest(user, ref); sym != nil && sym.Name() == function.FuncDef.Name {
+			if sym := in.tables.LookupNearest(user, ref); isCallable(sym) {
 				into[sym]++
 			}
 		})
@@ -139,17 +157,17 @@ func (in *inliner) buildGraph() {
 	// function) never go away.
 	for _, o := range outside {
 		attrRefs(o, func(user *ir.Operation, ref *ir.SymbolRefAttr) {
-			if sym := in.tables.LookupNearest(user, ref); sym != nil && sym.Name() == function.FuncDef.Name {
+			if sym := in.tables.LookupNearest(user, ref); isCallable(sym) {
 				in.uses[sym]++
 			}
 		})
 	}
 }
 
-// collect finds the functions with bodies under op (in walk order) and the
-// other ops that are not inside a function.
+// collect finds the callables with bodies under op (in walk order) and the
+// other ops that are not inside one.
 func (in *inliner) collect(op *ir.Operation, outside *[]*ir.Operation) {
-	if isFuncWithBody(op) {
+	if callableBody(op) != nil {
 		n := &cgNode{fn: op}
 		in.nodes = append(in.nodes, n)
 		in.byFn[op] = n
@@ -174,7 +192,7 @@ func (in *inliner) computeEdges(n *cgNode) {
 	}
 	n.edges = nil
 	n.fn.Walk(func(o *ir.Operation) {
-		if o.Name() != function.CallDef.Name {
+		if ir.CallInterfaceOf(o) == nil {
 			return
 		}
 		if callee := in.byFn[in.resolveCallee(o)]; callee != nil && !slices.Contains(n.edges, callee) {
@@ -307,7 +325,7 @@ type historyEntry struct {
 func (in *inliner) collectCalls(source *cgNode, ops []*ir.Operation, history int, into *[]resolvedCall) {
 	for _, op := range ops {
 		op.Walk(func(o *ir.Operation) {
-			if o.Name() != function.CallDef.Name {
+			if ir.CallInterfaceOf(o) == nil {
 				return
 			}
 			if target := in.byFn[in.resolveCallee(o)]; target != nil {
@@ -325,7 +343,7 @@ func (in *inliner) inlineCallsInSCC(scc []*cgNode) (bool, error) {
 			continue
 		}
 		var ops []*ir.Operation
-		for _, b := range n.fn.Region(0).Blocks() {
+		for _, b := range callableBody(n.fn).Blocks() {
 			for o := range b.Ops() {
 				ops = append(ops, o)
 			}
@@ -389,12 +407,13 @@ func (in *inliner) shouldInline(c resolvedCall) bool {
 	if slices.Contains(c.target.edges, c.target) {
 		return false // self-recursive callee
 	}
-	ft := function.FuncType(callee)
-	if len(ft.Inputs) != c.call.NumOperands() || len(ft.Results) != c.call.NumResults() {
+	ft := ir.CallableInterfaceOf(callee).Type(callee)
+	args := ir.CallInterfaceOf(c.call).Args(c.call)
+	if len(ft.Inputs) != len(args) || len(ft.Results) != c.call.NumResults() {
 		return false
 	}
-	for i, t := range c.call.OperandTypes() {
-		if t != ft.Inputs[i] {
+	for i, a := range args {
+		if a.Type() != ft.Inputs[i] {
 			return false
 		}
 	}
@@ -403,10 +422,10 @@ func (in *inliner) shouldInline(c resolvedCall) bool {
 			return false
 		}
 	}
-	body := callee.Region(0)
+	body := callableBody(callee)
 	for _, b := range body.Blocks() {
-		if t := b.Last(); t == nil || (t.NumSuccessors() == 0 && t.Name() != function.ReturnDef.Name) {
-			return false // a block that leaves the function by other means
+		if t := b.Last(); t == nil || (t.NumSuccessors() == 0 && !t.HasTrait(ir.ReturnLike)) {
+			return false // a block that leaves the callable by other means
 		}
 	}
 	if body.NumBlocks() > 1 {
@@ -414,7 +433,9 @@ func (in *inliner) shouldInline(c resolvedCall) bool {
 		if parent == nil {
 			return false
 		}
-		if parent.Name() != callee.Name() && (!parent.IsRegistered() || parent.HasTrait(ir.SingleBlock) || parent.HasTrait(ir.GraphRegions)) {
+		// The caller's region must take several blocks: a callable's body
+		// does; otherwise the op must be known to allow them.
+		if !isCallable(parent) && (!parent.IsRegistered() || parent.HasTrait(ir.SingleBlock) || parent.HasTrait(ir.GraphRegions)) {
 			return false
 		}
 		// Check that a branch can be built, on a scratch block.
@@ -435,7 +456,7 @@ func (in *inliner) shouldInline(c resolvedCall) bool {
 // in the caller that came from the callee (top level of each block). The
 // call itself is left for the caller to erase.
 func (in *inliner) inlineCall(call, callee *ir.Operation, clone bool) ([]*ir.Operation, bool) {
-	body := callee.Region(0)
+	body := callableBody(callee)
 	var blocks []*ir.Block
 	if clone {
 		tmp := &ir.Region{}
@@ -468,8 +489,9 @@ func (in *inliner) inlineCall(call, callee *ir.Operation, clone bool) ([]*ir.Ope
 		}
 	}
 	entry := blocks[0]
+	args := ir.CallInterfaceOf(call).Args(call)
 	for i, a := range entry.Args() {
-		a.ReplaceAllUsesWith(call.Operand(i))
+		a.ReplaceAllUsesWith(args[i])
 	}
 	for i := entry.NumArgs() - 1; i >= 0; i-- {
 		entry.EraseArgument(i)
@@ -511,7 +533,7 @@ func (in *inliner) inlineCall(call, callee *ir.Operation, clone bool) ([]*ir.Ope
 	builder := ir.NewBuilder(call.Context())
 	for _, b := range blocks {
 		t := b.Last()
-		if t.Name() != function.ReturnDef.Name {
+		if !t.HasTrait(ir.ReturnLike) {
 			continue
 		}
 		builder.SetInsertionPointBefore(t)
@@ -584,10 +606,10 @@ func NewInlinePass() pass.Pass {
 		Argument: "inline",
 		Name:     "Inliner",
 		Summary:  "Inline function calls",
-		Description: "Inlines func.call operations whose callee is a func.func with a body, callees first, simplifying " +
-			"each function with the default pipeline before and after inlining into it. Calls inside their own callee and " +
-			"calls to self-recursive functions are not inlined. Functions with several blocks are inlined by splitting the " +
-			"caller's block (returns become cf.br). Private functions nothing refers to anymore are erased.",
+		Description: "Inlines call-like operations (func.call) whose callee is a callable with a body (func.func), callees " +
+			"first, simplifying each function with the default pipeline before and after inlining into it. Calls inside their " +
+			"own callee and calls to self-recursive functions are not inlined. Callables with several blocks are inlined by " +
+			"splitting the caller's block (returns become cf.br). Private functions nothing refers to anymore are erased.",
 	})}
 	o := p.Options()
 	p.defaultPipeline = o.String("default-pipeline", "canonicalize", "The default optimizer pipeline used for callables")
@@ -597,13 +619,15 @@ func NewInlinePass() pass.Pass {
 	return p
 }
 
-// Initialize builds the simplification pipeline from default-pipeline.
+// Initialize builds the simplification pipeline from default-pipeline. It
+// runs on each callable, whatever its op (MLIR nests it under the
+// callable's op name).
 func (p *inlinePass) Initialize(r *pass.Registry) error {
 	p.simplify = nil
 	if *p.defaultPipeline == "" {
 		return nil
 	}
-	pm := pass.NewPassManager(function.FuncDef.Name)
+	pm := pass.NewPassManager(pass.AnyOp)
 	if err := r.AddToPipeline(pm, *p.defaultPipeline); err != nil {
 		var pe *pass.PipelineError
 		if errors.As(err, &pe) {

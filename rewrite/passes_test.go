@@ -128,11 +128,11 @@ var passCases = []struct {
 }`},
 	{"unreachable-blocks", "builtin.module(func.func(canonicalize))",
 		`func.func @f(%a: i32) -> i32 {
-  "cf.br"()[^bb2] : () -> ()
+  cf.br ^bb2
 ^bb1:
   %c = "tst.const"() {value = 7 : i32} : () -> i32
   "test.sink"(%c) : (i32) -> ()
-  "cf.br"()[^bb2] : () -> ()
+  cf.br ^bb2
 ^bb2:
   %n = "tst.neg"(%a) : (i32) -> i32
   %nn = "tst.neg"(%n) : (i32) -> i32
@@ -141,7 +141,7 @@ var passCases = []struct {
 `,
 		`module {
   func.func @f(%arg0: i32) -> i32 {
-    "cf.br"()[^bb1] : () -> ()
+    cf.br ^bb1
   ^bb1:  // pred: ^bb0
     return %arg0 : i32
   }
@@ -195,14 +195,14 @@ func.func @regions(%a: i32) -> (i32, i32, i32) {
 }
 func.func @blocks(%a: i32, %c: i1) -> i32 {
   %0 = "tst.neg"(%a) : (i32) -> i32
-  "cf.cond_br"(%c)[^bb1, ^bb2] : (i1) -> ()
+  cf.cond_br %c, ^bb1, ^bb2
 ^bb1:
   %1 = "tst.neg"(%a) : (i32) -> i32
   %m1 = "tst.mul"(%a, %0) : (i32, i32) -> i32
-  "cf.br"(%1)[^bb3] : (i32) -> ()
+  cf.br ^bb3(%1 : i32)
 ^bb2:
   %m2 = "tst.mul"(%a, %0) : (i32, i32) -> i32
-  "cf.br"(%m2)[^bb3] : (i32) -> ()
+  cf.br ^bb3(%m2 : i32)
 ^bb3(%x: i32):
   %2 = "tst.neg"(%a) : (i32) -> i32
   %m3 = "tst.mul"(%a, %0) : (i32, i32) -> i32
@@ -256,12 +256,12 @@ func.func @other(%a: i32) -> i32 {
   }
   func.func @blocks(%arg0: i32, %arg1: i1) -> i32 {
     %0 = "tst.neg"(%arg0) : (i32) -> i32
-    "cf.cond_br"(%arg1)[^bb1, ^bb2] : (i1) -> ()
+    cf.cond_br %arg1, ^bb1, ^bb2
   ^bb1:  // pred: ^bb0
-    "cf.br"(%0)[^bb3] : (i32) -> ()
+    cf.br ^bb3(%0 : i32)
   ^bb2:  // pred: ^bb0
     %1 = "tst.mul"(%arg0, %0) : (i32, i32) -> i32
-    "cf.br"(%1)[^bb3] : (i32) -> ()
+    cf.br ^bb3(%1 : i32)
   ^bb3(%2: i32):  // 2 preds: ^bb1, ^bb2
     %3 = "tst.mul"(%arg0, %0) : (i32, i32) -> i32
     %4 = "tst.add"(%0, %3) : (i32, i32) -> i32
@@ -305,17 +305,17 @@ func.func @other(%a: i32) -> i32 {
     "tst.yield"(%x) : (i32) -> ()
   }) : (i32) -> i32
   "test.use"(%r) : (i32) -> ()
-  "cf.br"()[^bb1] : () -> ()
+  cf.br ^bb1
 ^bb1:
   %3 = "tst.neg"(%a) : (i32) -> i32
   return %3 : i32
 ^bb2:
   %4 = "tst.neg"(%5) : (i32) -> i32
-  "cf.br"()[^bb3] : () -> ()
+  cf.br ^bb3
 ^bb3:
   %5 = "tst.neg"(%4) : (i32) -> i32
   "test.use"(%4) : (i32) -> ()
-  "cf.br"()[^bb2] : () -> ()
+  cf.br ^bb2
 }
 %g1 = "tst.add"(%g2, %g2) : (i32, i32) -> i32
 %g2 = "tst.add"(%g1, %g1) : (i32, i32) -> i32
@@ -332,7 +332,7 @@ func.func @other(%a: i32) -> i32 {
       "tst.yield"(%5) : (i32) -> ()
     }) : (i32) -> i32
     "test.use"(%3) : (i32) -> ()
-    "cf.br"()[^bb1] : () -> ()
+    cf.br ^bb1
   ^bb1:  // pred: ^bb0
     %4 = "tst.neg"(%arg0) : (i32) -> i32
     return %4 : i32
@@ -407,7 +407,7 @@ func.func private @twice(%a: i32) -> i32 {
   return %0 : i32
 }
 func.func @multi(%c: i1, %a: i32) -> i32 {
-  "cf.cond_br"(%c)[^bb1, ^bb2] : (i1) -> ()
+  cf.cond_br %c, ^bb1, ^bb2
 ^bb1:
   return %a : i32
 ^bb2:
@@ -443,7 +443,7 @@ func.func @caller(%x: i32, %c: i1) -> i32 {
 `,
 		`module {
   func.func @multi(%arg0: i1, %arg1: i32) -> i32 {
-    "cf.cond_br"(%arg0)[^bb1, ^bb2] : (i1) -> ()
+    cf.cond_br %arg0, ^bb1, ^bb2
   ^bb1:  // pred: ^bb0
     return %arg1 : i32
   ^bb2:  // pred: ^bb0
@@ -468,12 +468,12 @@ func.func @caller(%x: i32, %c: i1) -> i32 {
     %0 = "tst.add"(%arg0, %c) : (i32, i32) -> i32
     %c_0 = "tst.const"() {value = 7 : i32} : () -> i32
     %1 = "tst.mul"(%0, %c_0) : (i32, i32) -> i32
-    "cf.cond_br"(%arg1)[^bb1, ^bb2] : (i1) -> ()
+    cf.cond_br %arg1, ^bb1, ^bb2
   ^bb1:  // pred: ^bb0
-    "cf.br"(%1)[^bb3] : (i32) -> ()
+    cf.br ^bb3(%1 : i32)
   ^bb2:  // pred: ^bb0
     %c_1 = "tst.const"() {value = 0 : i32} : () -> i32
-    "cf.br"(%c_1)[^bb3] : (i32) -> ()
+    cf.br ^bb3(%c_1 : i32)
   ^bb3(%2: i32):  // 2 preds: ^bb1, ^bb2
     %3 = call @rec(%2) : (i32) -> i32
     %4 = call @ext(%3) : (i32) -> i32
@@ -495,7 +495,7 @@ func.func private @twice(%a: i32) -> i32 {
   return %0 : i32
 }
 func.func @multi(%c: i1, %a: i32) -> i32 {
-  "cf.cond_br"(%c)[^bb1, ^bb2] : (i1) -> ()
+  cf.cond_br %c, ^bb1, ^bb2
 ^bb1:
   return %a : i32
 ^bb2:
@@ -532,7 +532,7 @@ func.func @caller(%x: i32, %c: i1) -> i32 {
 		`module {
   func.func @multi(%arg0: i1, %arg1: i32) -> i32 {
     %c = "tst.const"() {value = 0 : i32} : () -> i32
-    "cf.cond_br"(%arg0)[^bb1, ^bb2] : (i1) -> ()
+    cf.cond_br %arg0, ^bb1, ^bb2
   ^bb1:  // pred: ^bb0
     return %arg1 : i32
   ^bb2:  // pred: ^bb0
@@ -557,11 +557,11 @@ func.func @caller(%x: i32, %c: i1) -> i32 {
     %c_1 = "tst.const"() {value = 7 : i32} : () -> i32
     %0 = "tst.add"(%arg0, %c_0) : (i32, i32) -> i32
     %1 = "tst.mul"(%0, %c_1) : (i32, i32) -> i32
-    "cf.cond_br"(%arg1)[^bb1, ^bb2] : (i1) -> ()
+    cf.cond_br %arg1, ^bb1, ^bb2
   ^bb1:  // pred: ^bb0
-    "cf.br"(%1)[^bb3] : (i32) -> ()
+    cf.br ^bb3(%1 : i32)
   ^bb2:  // pred: ^bb0
-    "cf.br"(%c)[^bb3] : (i32) -> ()
+    cf.br ^bb3(%c : i32)
   ^bb3(%2: i32):  // 2 preds: ^bb1, ^bb2
     %3 = call @rec(%2) : (i32) -> i32
     %4 = call @ext(%3) : (i32) -> i32

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 	"github.com/tt-compiler/tt/pass"
@@ -287,10 +289,12 @@ func.func @caller(%a: i32) -> i32 {
 }
 
 // TestInlineMultiBlockNeedsBranch checks that a function with several
-// blocks is not inlined when no branch op can be built.
+// blocks is inlined with a registered cf.br when the cf dialect is loaded,
+// is not inlined when no branch op can be built, and is inlined with the
+// branch op a custom MakeBranch builds.
 func TestInlineMultiBlockNeedsBranch(t *testing.T) {
 	src := `func.func private @multi(%c: i1, %a: i32) -> i32 {
-  "cf.cond_br"(%c)[^bb1, ^bb2] : (i1) -> ()
+  "cf.cond_br"(%c)[^bb1, ^bb2] {operand_segment_sizes = array<i32: 1, 0, 0>} : (i1) -> ()
 ^bb1:
   return %a : i32
 ^bb2:
@@ -301,8 +305,26 @@ func.func @caller(%c: i1, %a: i32) -> i32 {
   return %0 : i32
 }`
 	m := parseTest(t, src)
-	m.Context().AllowUnregistered = false
 	res, err := rewrite.Inline(m, rewrite.InlinerConfig{})
+	if err != nil || res.NumInlined != 1 {
+		t.Fatalf("with cf loaded: inlined %d calls (err %v)", res.NumInlined, err)
+	}
+	if err := ir.Verify(m); err != nil {
+		t.Errorf("inlined IR does not verify: %v", err)
+	}
+	if got := asm.String(m, asm.PrintOptions{}); strings.Count(got, "cf.br ^bb3(%arg1 : i32)") != 2 {
+		t.Errorf("returns did not become registered cf.br:\n%s", got)
+	}
+
+	// Without the cf dialect, there is no branch op to build.
+	ctx := ir.NewContext().MustLoadDialect(builtin.Dialect, function.Dialect, testdialect.Dialect)
+	ctx.AllowUnregistered = true
+	m, err = asm.Parse(ctx, []byte(src), asm.ParseOptions{Filename: "in.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx.AllowUnregistered = false
+	res, err = rewrite.Inline(m, rewrite.InlinerConfig{})
 	if err != nil || res.NumInlined != 0 {
 		t.Errorf("inlined %d calls without a branch op (err %v)", res.NumInlined, err)
 	}
@@ -340,5 +362,65 @@ func TestVerifierAfterPasses(t *testing.T) {
 				t.Errorf("%s on %s: %v", p, tc.name, err)
 			}
 		}
+	}
+}
+
+// TestInlineThroughInterfaces inlines calls of a dialect that is not func:
+// the inliner knows call-like and callable ops by their interfaces and
+// returns by the ReturnLike trait, not by name.
+func TestInlineThroughInterfaces(t *testing.T) {
+	fn := &ir.OpDef{
+		Name: "my.fn", Traits: ir.Symbol | ir.IsolatedFromAbove,
+		Attrs: []ir.AttrDef{
+			{Name: ir.SymbolAttrName, Constraint: ir.StringAttrC},
+			{Name: ir.VisibilityAttrName, Constraint: ir.StringAttrC, Optional: true},
+			{Name: "type", Constraint: ir.FuncTypeAttrC},
+		},
+		Regions: []ir.RegionDef{{Name: "body"}},
+		Callable: &ir.CallableInterface{
+			Body: func(op *ir.Operation) *ir.Region { return op.Region(0) },
+			Type: func(op *ir.Operation) *ir.FunctionType {
+				return op.Attr("type").(*ir.TypeAttr).Value.(*ir.FunctionType)
+			},
+		},
+	}
+	call := &ir.OpDef{
+		Name: "my.call",
+		// The first operand is not passed to the callee.
+		Operands: []ir.ArgDef{{Name: "token", Type: ir.AnyType}, {Name: "args", Type: ir.AnyType, Variadic: true}},
+		Results:  []ir.ArgDef{{Name: "results", Type: ir.AnyType, Variadic: true}},
+		Attrs:    []ir.AttrDef{{Name: "to", Constraint: ir.FlatSymbolRefC}},
+		Call: &ir.CallInterface{
+			Callee: func(op *ir.Operation) *ir.SymbolRefAttr { r, _ := op.Attr("to").(*ir.SymbolRefAttr); return r },
+			Args:   func(op *ir.Operation) []ir.Value { return op.Operands()[1:] },
+		},
+	}
+	ret := &ir.OpDef{Name: "my.ret", Traits: ir.Terminator | ir.ReturnLike, Operands: []ir.ArgDef{{Name: "v", Type: ir.AnyType, Variadic: true}}}
+	ctx := testdialect.NewContext().MustLoadDialect(&ir.Dialect{Name: "my", Ops: []*ir.OpDef{fn, call, ret}})
+	m, err := asm.Parse(ctx, []byte(`
+"my.fn"() ({
+^bb0(%a: i32):
+  %n = "tst.neg"(%a) : (i32) -> i32
+  "my.ret"(%n) : (i32) -> ()
+}) {sym_name = "neg", sym_visibility = "private", type = (i32) -> i32} : () -> ()
+func.func @caller(%t: i1, %x: i32) -> i32 {
+  %r = "my.call"(%t, %x) {to = @neg} : (i1, i32) -> i32
+  return %r : i32
+}`), asm.ParseOptions{Filename: "in.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := rewrite.Inline(m, rewrite.InlinerConfig{})
+	if err != nil || res.NumInlined != 1 || res.NumErased != 1 {
+		t.Fatalf("Inline: %+v, %v", res, err)
+	}
+	want := `module {
+  func.func @caller(%arg0: i1, %arg1: i32) -> i32 {
+    %0 = "tst.neg"(%arg1) : (i32) -> i32
+    return %0 : i32
+  }
+}`
+	if got := asm.String(m, asm.PrintOptions{}); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }

@@ -23,7 +23,8 @@ func printResultType(p ir.OpPrinter, op *ir.Operation) {
 // printFastMath writes " fastmath<flags>" unless the flags are none.
 func printFastMath(p ir.OpPrinter, op *ir.Operation) {
 	if f, ok := FastMathOf(op.Attr(FastMathAttrName)); ok && f != FastMathNone {
-		p.Print(" fastmath<" + f.String() + ">")
+		p.Print(" fastmath")
+		FastMathAttrDef.Print(p, f)
 	}
 }
 
@@ -88,22 +89,17 @@ func parseFloatOp(n int) func(p ir.OpParser, st *ir.OperationState) error {
 	}
 }
 
-// parseOptionalFastMath reads "fastmath<flags>" when present.
+// parseOptionalFastMath reads "fastmath<flags>" when present: the keyword,
+// then the attribute's parameters without its name (MLIR's stripped form).
 func parseOptionalFastMath(p ir.OpParser, st *ir.OperationState) error {
-	kp, ok := p.(ir.KeywordBodyParser)
-	if !ok {
+	if !p.ParseOptionalKeyword("fastmath") {
 		return nil
 	}
-	loc := p.Loc()
-	body, ok := kp.ParseOptionalKeywordWithBody("fastmath")
-	if !ok {
-		return nil
-	}
-	f, err := ParseFastMathFlags(body)
+	a, err := FastMathAttrDef.ParseAttribute(p)
 	if err != nil {
-		return ir.Errorf(loc, "%v", err)
+		return err
 	}
-	st.AddAttr(FastMathAttrName, FastMathAttr(f))
+	st.AddAttr(FastMathAttrName, a)
 	return nil
 }
 

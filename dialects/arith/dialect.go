@@ -54,6 +54,7 @@ var Dialect = &ir.Dialect{
 		CmpIDef, CmpFDef, SelectDef,
 		ExtUIDef, ExtSIDef, TruncIDef, ExtFDef, TruncFDef, SIToFPDef, UIToFPDef, FPToSIDef, FPToUIDef, IndexCastDef, IndexCastUIDef, BitcastDef,
 	},
+	Attrs:               []ir.AttrDefinition{FastMathAttrDef},
 	MaterializeConstant: MaterializeConstant,
 }
 

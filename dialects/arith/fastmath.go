@@ -1,9 +1,6 @@
 package arith
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/tt-compiler/tt/ir"
 )
 
@@ -26,86 +23,36 @@ const (
 	FastMathFast     FastMathFlags = 127
 )
 
-var fastMathNames = []struct {
-	name string
-	flag FastMathFlags
-}{
-	{"reassoc", FastMathReassoc}, {"nnan", FastMathNNaN}, {"ninf", FastMathNInf}, {"nsz", FastMathNSZ},
-	{"arcp", FastMathARCP}, {"contract", FastMathContract}, {"afn", FastMathAFN},
-}
-
-// fastMathExpected is MLIR's message for an unknown flag.
-const fastMathExpected = "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast"
-
-// String returns the flags as MLIR prints them: "none", "fast", or the set
+// FastMathEnum spells the flags as MLIR does: "none", "fast", or the set
 // flags joined by commas ("nnan,ninf").
-func (f FastMathFlags) String() string {
-	switch f {
-	case FastMathNone:
-		return "none"
-	case FastMathFast:
-		return "fast"
-	}
-	var names []string
-	for _, n := range fastMathNames {
-		if f&n.flag != 0 {
-			names = append(names, n.name)
-		}
-	}
-	return strings.Join(names, ",")
+var FastMathEnum = &ir.BitEnum[FastMathFlags]{
+	Name: "::mlir::arith::FastMathFlags",
+	None: "none",
+	Cases: []ir.EnumCase[FastMathFlags]{
+		{Keyword: "reassoc", Value: FastMathReassoc}, {Keyword: "nnan", Value: FastMathNNaN},
+		{Keyword: "ninf", Value: FastMathNInf}, {Keyword: "nsz", Value: FastMathNSZ},
+		{Keyword: "arcp", Value: FastMathARCP}, {Keyword: "contract", Value: FastMathContract},
+		{Keyword: "afn", Value: FastMathAFN}, {Keyword: "fast", Value: FastMathFast},
+	},
 }
 
-// ParseFastMathFlags parses a comma-separated flag list ("nnan, ninf", "fast").
-func ParseFastMathFlags(s string) (FastMathFlags, error) {
-	var f FastMathFlags
-	for _, part := range strings.Split(s, ",") {
-		part = strings.TrimSpace(part)
-		switch part {
-		case "none":
-			continue
-		case "fast":
-			f |= FastMathFast
-			continue
-		}
-		found := false
-		for _, n := range fastMathNames {
-			if n.name == part {
-				f |= n.flag
-				found = true
-			}
-		}
-		if !found {
-			return 0, fmt.Errorf("%s", fastMathExpected)
-		}
-	}
-	return f, nil
-}
+// String returns the flags as MLIR prints them ("none", "fast", "nnan,ninf").
+func (f FastMathFlags) String() string { return FastMathEnum.Stringify(f) }
+
+// FastMathAttrDef defines #arith.fastmath<flags>, MLIR's
+// arith::FastMathFlagsAttr.
+var FastMathAttrDef = ir.EnumAttrDef[FastMathFlags]("arith.fastmath", "Floating point fast math flags", FastMathEnum)
 
 // FastMathAttr returns the attribute #arith.fastmath<flags>.
-func FastMathAttr(f FastMathFlags) ir.Attribute {
-	return &ir.OpaqueAttr{Text: "#arith.fastmath<" + f.String() + ">"}
-}
+func FastMathAttr(f FastMathFlags) ir.Attribute { return FastMathAttrDef.Get(f) }
 
 // FastMathOf decodes a fastmath attribute; nil (absent) means none. ok is
-// false when a is not a valid #arith.fastmath<...> attribute.
+// false when a is not an #arith.fastmath<...> attribute.
 func FastMathOf(a ir.Attribute) (FastMathFlags, bool) {
 	if a == nil {
 		return FastMathNone, true
 	}
-	o, ok := a.(*ir.OpaqueAttr)
-	if !ok {
-		return 0, false
-	}
-	body, ok := strings.CutPrefix(o.Text, "#arith.fastmath")
-	if !ok {
-		return 0, false
-	}
-	body = strings.TrimSpace(body)
-	if !strings.HasPrefix(body, "<") || !strings.HasSuffix(body, ">") {
-		return 0, false
-	}
-	f, err := ParseFastMathFlags(body[1 : len(body)-1])
-	return f, err == nil
+	return FastMathAttrDef.Value(a)
 }
 
 // OpFastMath returns the fast-math flags of op (none when absent or invalid).

@@ -39,6 +39,10 @@ var FuncDef = &ir.OpDef{
 	Print:          printFunc,
 	Parse:          parseFunc,
 	Verify:         verifyFunc,
+	Callable: &ir.CallableInterface{
+		Body: func(op *ir.Operation) *ir.Region { return op.Region(0) },
+		Type: FuncType,
+	},
 }
 
 // FuncType returns the signature of a func.func.
@@ -355,6 +359,13 @@ var CallDef = &ir.OpDef{
 	Results:     []ir.ArgDef{{Name: "results", Type: ir.AnyType, Variadic: true}},
 	Attrs:       []ir.AttrDef{{Name: CalleeAttr, Constraint: ir.FlatSymbolRefC, Doc: "the called function"}},
 	Format:      "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
+	Call: &ir.CallInterface{
+		Callee: func(op *ir.Operation) *ir.SymbolRefAttr {
+			ref, _ := op.Attr(CalleeAttr).(*ir.SymbolRefAttr)
+			return ref
+		},
+		Args: (*ir.Operation).Operands,
+	},
 	VerifySymbolUses: func(op *ir.Operation, tables *ir.SymbolTableCollection) error {
 		ref, _ := op.Attr(CalleeAttr).(*ir.SymbolRefAttr)
 		fn := tables.LookupNearest(op, ref)

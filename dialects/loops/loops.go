@@ -194,13 +194,12 @@ var YieldDef = &ir.OpDef{
 	Verify:      verifyYield,
 }
 
+// verifyYield checks the yielded values against the results of the parent
+// (loops.parallel has none). RegionBranch checks the same edges with
+// MLIR's generic messages; these are clearer.
 func verifyYield(op *ir.Operation) error {
 	parent := op.ParentOp()
-	var want []ir.Type
-	switch parent.Name() {
-	case ForName, IfName, KernelName:
-		want = parent.ResultTypes()
-	}
+	want := parent.ResultTypes()
 	got := op.OperandTypes()
 	if len(got) != len(want) {
 		return fmt.Errorf("expects %d values to match the results of '%s', got %d", len(want), parent.Name(), len(got))

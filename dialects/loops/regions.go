@@ -46,6 +46,41 @@ var ForDef = &ir.OpDef{
 	Print:  printFor,
 	Parse:  parseFor,
 	Verify: verifyFor,
+	Loop: &ir.LoopInterface{
+		Body:          body,
+		InductionVars: func(op *ir.Operation) []ir.Value { return bodyArgs(op, 0, 1) },
+		Bounds: func(op *ir.Operation) (lower, upper, step []ir.Value) {
+			return op.Operands()[:1], op.Operands()[1:2], op.Operands()[2:3]
+		},
+	},
+	RegionBranch: &ir.RegionBranchInterface{
+		// The body runs zero or more times; it receives the carried values
+		// (not the induction variable) and the op's results the last ones.
+		Successors: func(op *ir.Operation, _ *ir.Region) []ir.RegionSuccessor {
+			return []ir.RegionSuccessor{{Region: op.Region(0), Inputs: bodyArgs(op, 1, -1)}, {Inputs: op.Results()}}
+		},
+		EntryOperands: func(op *ir.Operation, _ *ir.Region) []ir.Value { return op.Operands()[3:] },
+	},
+}
+
+// body returns the only region of a loop.
+func body(op *ir.Operation) *ir.Region { return op.Region(0) }
+
+// bodyArgs returns the arguments [from, to) of the entry block of op's
+// first region (to < 0: all from from on); fewer when there are fewer.
+func bodyArgs(op *ir.Operation, from, to int) []ir.Value {
+	b := op.Region(0).Front()
+	if b == nil {
+		return nil
+	}
+	args := b.ArgValues()
+	if to < 0 || to > len(args) {
+		to = len(args)
+	}
+	if from > to {
+		return nil
+	}
+	return args[from:to]
 }
 
 func verifyFor(op *ir.Operation) error {
@@ -241,6 +276,20 @@ var ParallelDef = &ir.OpDef{
 	Successors: 0,
 	Print:      printParallel,
 	Parse:      parseParallel,
+	Loop: &ir.LoopInterface{
+		Body:          body,
+		InductionVars: func(op *ir.Operation) []ir.Value { return bodyArgs(op, 0, -1) },
+		Bounds: func(op *ir.Operation) (lower, upper, step []ir.Value) {
+			return op.OperandGroup(0), op.OperandGroup(1), op.OperandGroup(2)
+		},
+	},
+	RegionBranch: &ir.RegionBranchInterface{
+		// The body runs for each point of the iteration space (maybe none);
+		// no values flow.
+		Successors: func(op *ir.Operation, _ *ir.Region) []ir.RegionSuccessor {
+			return []ir.RegionSuccessor{{Region: op.Region(0)}, {}}
+		},
+	},
 	Verify: func(op *ir.Operation) error {
 		lb, ub, st := op.OperandGroup(0), op.OperandGroup(1), op.OperandGroup(2)
 		if len(lb) != len(ub) || len(lb) != len(st) || len(lb) == 0 {
@@ -275,7 +324,7 @@ func printParallel(p ir.OpPrinter, op *ir.Operation) {
 	p.PrintOperands(op.OperandGroup(2))
 	p.Print(") ")
 	p.PrintRegion(op.Region(0), false, false)
-	p.PrintOptionalAttrDict(op.Attrs(), "operand_segment_sizes")
+	p.PrintOptionalAttrDict(op.Attrs(), ir.OperandSegmentSizesAttr)
 }
 
 func parseParallel(p ir.OpParser, st *ir.OperationState) error {
@@ -313,7 +362,7 @@ func parseParallel(p ir.OpParser, st *ir.OperationState) error {
 		}
 		sizes = append(sizes, int64(len(us)))
 	}
-	st.AddAttr("operand_segment_sizes", &ir.DenseArrayAttr{Elem: ctx.I32(), Ints: sizes})
+	st.AddAttr(ir.OperandSegmentSizesAttr, &ir.DenseArrayAttr{Elem: ctx.I32(), Ints: sizes})
 	st.ResultTypes = []ir.Type{}
 	if err := p.ParseRegion(st.AddRegion(), ivs); err != nil {
 		return err
@@ -337,6 +386,20 @@ var IfDef = &ir.OpDef{
 	Successors:    0,
 	Print:         printIf,
 	Parse:         parseIf,
+	RegionBranch: &ir.RegionBranchInterface{
+		// Entering runs one region (the else region may be empty: then
+		// nothing runs); either returns the op's results.
+		Successors: func(op *ir.Operation, from *ir.Region) []ir.RegionSuccessor {
+			if from != nil {
+				return []ir.RegionSuccessor{{Inputs: op.Results()}}
+			}
+			out := []ir.RegionSuccessor{{Region: op.Region(0)}}
+			if op.Region(1).Empty() {
+				return append(out, ir.RegionSuccessor{Inputs: op.Results()})
+			}
+			return append(out, ir.RegionSuccessor{Region: op.Region(1)})
+		},
+	},
 	Verify: func(op *ir.Operation) error {
 		if op.Region(0).Empty() {
 			return fmt.Errorf("expects a non-empty then region")
@@ -423,6 +486,16 @@ var KernelDef = &ir.OpDef{
 	},
 	Print: printKernel,
 	Parse: parseKernel,
+	RegionBranch: &ir.RegionBranchInterface{
+		// The body runs once on the inputs and yields the results.
+		Successors: func(op *ir.Operation, from *ir.Region) []ir.RegionSuccessor {
+			if from != nil {
+				return []ir.RegionSuccessor{{Inputs: op.Results()}}
+			}
+			return []ir.RegionSuccessor{{Region: op.Region(0), Inputs: bodyArgs(op, 0, -1)}}
+		},
+		EntryOperands: func(op *ir.Operation, _ *ir.Region) []ir.Value { return op.Operands() },
+	},
 	Verify: func(op *ir.Operation) error {
 		body := op.Region(0).Front()
 		if body == nil || body.NumArgs() != op.NumOperands() {

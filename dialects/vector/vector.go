@@ -6,8 +6,6 @@ package vector
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/tt-compiler/tt/ir"
 )
@@ -127,20 +125,67 @@ var FMADef = &ir.OpDef{
 	Format:      "$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)",
 }
 
-// ReductionKinds are the combining kinds of vector.reduction (MLIR's CombiningKind).
-var ReductionKinds = []string{"add", "mul", "minui", "minsi", "minf", "maxui", "maxsi", "maxf", "and", "or", "xor"}
+// CombiningKind is the combining kind of a reduction, MLIR's
+// vector::CombiningKind.
+type CombiningKind uint32
 
-// Kind returns the combining kind of a vector.reduction ("add", "maxf", ...).
+// Combining kinds (MLIR 16's cases; maxf and minf propagate NaNs).
+const (
+	KindAdd CombiningKind = iota
+	KindMul
+	KindMinUI
+	KindMinSI
+	KindMinF
+	KindMaxUI
+	KindMaxSI
+	KindMaxF
+	KindAnd
+	KindOr
+	KindXor
+)
+
+// CombiningKindEnum spells the combining kinds.
+var CombiningKindEnum = &ir.Enum[CombiningKind]{
+	Name: "::mlir::vector::CombiningKind",
+	Cases: []ir.EnumCase[CombiningKind]{
+		{Keyword: "add", Value: KindAdd}, {Keyword: "mul", Value: KindMul},
+		{Keyword: "minui", Value: KindMinUI}, {Keyword: "minsi", Value: KindMinSI}, {Keyword: "minf", Value: KindMinF},
+		{Keyword: "maxui", Value: KindMaxUI}, {Keyword: "maxsi", Value: KindMaxSI}, {Keyword: "maxf", Value: KindMaxF},
+		{Keyword: "and", Value: KindAnd}, {Keyword: "or", Value: KindOr}, {Keyword: "xor", Value: KindXor},
+	},
+}
+
+// kindDesc is MLIR's description of the kind attribute.
+const kindDesc = "Kind of combining function for contractions and reductions"
+
+// CombiningKindAttrDef defines #vector.kind<kind>, MLIR's
+// vector::CombiningKindAttr.
+var CombiningKindAttrDef = ir.EnumAttrDef[CombiningKind]("vector.kind", kindDesc, CombiningKindEnum)
+
+// ReductionKinds are the keywords of the combining kinds, in MLIR's order.
+var ReductionKinds = CombiningKindEnum.Keywords()
+
+// Kind returns the keyword of the combining kind of a vector.reduction
+// ("add", "maxf", ...), or "" when the op has no valid kind.
 func Kind(op *ir.Operation) string {
-	a, ok := op.Attr("kind").(*ir.OpaqueAttr)
+	k, ok := CombiningKindAttrDef.Value(op.Attr("kind"))
 	if !ok {
 		return ""
 	}
-	return strings.TrimSuffix(strings.TrimPrefix(a.Text, "#vector.kind<"), ">")
+	kw, _ := CombiningKindEnum.Keyword(k)
+	return kw
 }
 
-// KindAttr returns MLIR's #vector.kind<kind> attribute.
-func KindAttr(kind string) ir.Attribute { return &ir.OpaqueAttr{Text: "#vector.kind<" + kind + ">"} }
+// KindAttr returns MLIR's #vector.kind<kind> attribute for a kind keyword.
+// A keyword that names no kind gives an attribute the verifier rejects,
+// so that builders stay infallible.
+func KindAttr(kind string) ir.Attribute {
+	k, ok := CombiningKindEnum.Lookup(kind)
+	if !ok {
+		return ir.String(kind)
+	}
+	return CombiningKindAttrDef.Get(k)
+}
 
 // ReductionDef is vector.reduction.
 //
@@ -152,12 +197,15 @@ var ReductionDef = &ir.OpDef{
 	Traits:      ir.Pure,
 	Operands:    []ir.ArgDef{{Name: "vector", Type: ir.AnyVector}},
 	Results:     []ir.ArgDef{{Name: "dest", Type: ir.AnyType}},
-	Attrs: []ir.AttrDef{{Name: "kind", Constraint: ir.AttrConstraint{Desc: "vector combining kind", Check: func(a ir.Attribute) bool {
-		o, ok := a.(*ir.OpaqueAttr)
-		return ok && strings.HasPrefix(o.Text, "#vector.kind<")
+	Attrs: []ir.AttrDef{{Name: "kind", Constraint: ir.AttrConstraint{Desc: kindDesc, Check: func(a ir.Attribute) bool {
+		_, ok := CombiningKindAttrDef.Value(a)
+		return ok
 	}}}},
 	Print: func(p ir.OpPrinter, op *ir.Operation) {
-		p.Print(" <" + Kind(op) + ">, ")
+		p.Print(" ")
+		k, _ := CombiningKindAttrDef.Value(op.Attr("kind"))
+		CombiningKindAttrDef.Print(p, k)
+		p.Print(", ")
 		p.PrintOperand(op.Operand(0))
 		p.PrintOptionalAttrDict(op.Attrs(), "kind")
 		p.Print(" : ")
@@ -168,9 +216,6 @@ var ReductionDef = &ir.OpDef{
 	Parse: parseReduction,
 	Verify: func(op *ir.Operation) error {
 		k := Kind(op)
-		if !slices.Contains(ReductionKinds, k) {
-			return fmt.Errorf("unknown reduction kind %q (expected one of %s)", k, strings.Join(ReductionKinds, ", "))
-		}
 		v, ok := vectorOf(op.Operand(0).Type())
 		if !ok {
 			return nil
@@ -202,17 +247,11 @@ func KindSupports(kind string, t ir.Type) bool {
 }
 
 func parseReduction(p ir.OpParser, st *ir.OperationState) error {
-	if err := p.ParsePunct("<"); err != nil {
-		return err
-	}
-	kind, err := p.ParseIdentifier()
+	kind, err := CombiningKindAttrDef.ParseAttribute(p)
 	if err != nil {
 		return err
 	}
-	if err := p.ParsePunct(">"); err != nil {
-		return err
-	}
-	st.AddAttr("kind", KindAttr(kind))
+	st.AddAttr("kind", kind)
 	if err := p.ParsePunct(","); err != nil {
 		return err
 	}
@@ -248,4 +287,5 @@ var Dialect = &ir.Dialect{
 	Summary:     "Fixed-width vectors (MLIR's vector dialect names and syntax)",
 	Description: "Vector loads and stores along a buffer's contiguous dimension, broadcast, splat, fma and reductions. Element-wise math on vectors uses arith.",
 	Ops:         []*ir.OpDef{LoadDef, StoreDef, BroadcastDef, SplatDef, FMADef, ReductionDef},
+	Attrs:       []ir.AttrDefinition{CombiningKindAttrDef},
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tt-compiler/tt/dialects/vector"
 	"github.com/tt-compiler/tt/ir"
 )
 
@@ -110,7 +111,7 @@ func (f *fnEmitter) emitReduction(op *ir.Operation) error {
 	if v.t.kind != kVector {
 		return errAt(op, "expects a vector")
 	}
-	kind := reductionKind(op)
+	kind := vector.Kind(op)
 	e := v.t.elem
 	T := e.GoType()
 	var combine func(acc, x string) string
@@ -154,13 +155,4 @@ func (f *fnEmitter) emitReduction(op *ir.Operation) error {
 		acc = next
 	}
 	return f.define(op, []string{acc}, false)
-}
-
-// reductionKind reads the kind of a vector.reduction (#vector.kind<add>).
-func reductionKind(op *ir.Operation) string {
-	a, ok := op.Attr("kind").(*ir.OpaqueAttr)
-	if !ok {
-		return ""
-	}
-	return strings.TrimSuffix(strings.TrimPrefix(a.Text, "#vector.kind<"), ">")
 }

@@ -31,6 +31,8 @@ func Render(d *ir.Dialect) string {
 	fmt.Fprintf(&w, "# The `%s` dialect\n\n", d.Name)
 	paragraph(&w, d.Summary)
 	paragraph(&w, d.Description)
+	renderDefs(&w, "Attributes", "#", attrInfos(d))
+	renderDefs(&w, "Types", "!", typeInfos(d))
 	ops := d.Ops
 	if len(ops) == 0 {
 		w.WriteString("The dialect has no operations.\n")
@@ -45,6 +47,38 @@ func Render(d *ir.Dialect) string {
 		renderOp(&w, op)
 	}
 	return strings.TrimRight(w.String(), "\n") + "\n"
+}
+
+func attrInfos(d *ir.Dialect) []ir.DefInfo {
+	out := make([]ir.DefInfo, len(d.Attrs))
+	for i, a := range d.Attrs {
+		out[i] = a.Info()
+	}
+	return out
+}
+
+func typeInfos(d *ir.Dialect) []ir.DefInfo {
+	out := make([]ir.DefInfo, len(d.Types))
+	for i, t := range d.Types {
+		out[i] = t.Info()
+	}
+	return out
+}
+
+// renderDefs writes the section of the attributes or types a dialect
+// defines; sigil is "#" or "!".
+func renderDefs(w *strings.Builder, title, sigil string, defs []ir.DefInfo) {
+	if len(defs) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "## %s\n\n", title)
+	for _, d := range defs {
+		fmt.Fprintf(w, "### `%s%s`\n\n", sigil, d.Name)
+		if d.Summary != "" {
+			fmt.Fprintf(w, "_%s_\n\n", oneLine(d.Summary))
+		}
+		paragraph(w, d.Description)
+	}
 }
 
 // paragraph writes text followed by a blank line, if it is not empty.
@@ -72,6 +106,9 @@ func renderOp(w *strings.Builder, op *ir.OpDef) {
 	paragraph(w, op.Description)
 	if names := op.Traits.Names(); len(names) > 0 {
 		fmt.Fprintf(w, "Traits: %s\n\n", codeList(names))
+	}
+	if names := op.InterfaceNames(); len(names) > 0 {
+		fmt.Fprintf(w, "Interfaces: %s\n\n", codeList(names))
 	}
 	if len(op.Parents) > 0 {
 		fmt.Fprintf(w, "Must be nested directly in: %s\n\n", codeList(op.Parents))

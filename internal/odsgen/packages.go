@@ -3,6 +3,7 @@ package odsgen
 import (
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/cf"
 	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/dialects/tensor"
@@ -15,6 +16,7 @@ func Packages() []Package {
 	return []Package{
 		{Dir: "dialects/builtin", Name: "builtin", Dialects: []Dialect{{Def: builtin.Dialect}}},
 		{Dir: "dialects/function", Name: "function", Dialects: []Dialect{{Def: function.Dialect}}},
+		{Dir: "dialects/cf", Name: "cf", Dialects: []Dialect{{Def: cf.Dialect}}},
 		{Dir: "dialects/arith", Name: "arith", Dialects: []Dialect{{Def: arith.Dialect}, {Def: arith.MathDialect, Prefix: "Math"}}},
 		{Dir: "dialects/tensor", Name: "tensor", Dialects: []Dialect{{Def: tensor.Dialect}}},
 		{Dir: "dialects/loops", Name: "loops", Dialects: []Dialect{{Def: loops.Dialect}}},

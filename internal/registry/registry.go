@@ -7,6 +7,7 @@ import (
 	"github.com/tt-compiler/tt/autodiff"
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/cf"
 	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/dialects/tensor"
@@ -20,7 +21,7 @@ import (
 
 // Dialects returns every dialect tt defines.
 func Dialects() []*ir.Dialect {
-	return []*ir.Dialect{builtin.Dialect, function.Dialect, tensor.Dialect, arith.Dialect, arith.MathDialect, loops.Dialect, vector.Dialect}
+	return []*ir.Dialect{builtin.Dialect, function.Dialect, cf.Dialect, tensor.Dialect, arith.Dialect, arith.MathDialect, loops.Dialect, vector.Dialect}
 }
 
 // NewContext returns a context with every dialect loaded.

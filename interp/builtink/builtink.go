@@ -12,6 +12,7 @@ import (
 	"fmt"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/cf"
 	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
@@ -22,9 +23,9 @@ func Register(r *interp.Registry) {
 	r.Register(function.ReturnName, funcReturn)
 	r.Register(function.CallName, funcCall)
 	r.Register(builtin.UnrealizedConversionCastName, unrealizedCast)
-	r.Register("cf.br", cfBr)
-	r.Register("cf.cond_br", cfCondBr)
-	r.Register("cf.assert", cfAssert)
+	r.Register(cf.BrName, cfBr)
+	r.Register(cf.CondBrName, cfCondBr)
+	r.Register(cf.AssertName, cfAssert)
 }
 
 // maxCallNotes bounds the "called from here" notes a diagnostic collects

@@ -4,10 +4,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tt-compiler/tt/dialects/arith"
+	"github.com/tt-compiler/tt/dialects/cf"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/arithk"
 	"github.com/tt-compiler/tt/interp/builtink"
 	. "github.com/tt-compiler/tt/interp/interptest"
+	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/ir/asm"
 )
 
 func run(t *testing.T, src, fn string, args ...*interp.Tensor) ([]*interp.Tensor, error) {
@@ -98,5 +102,41 @@ func.func @f(%a: i32) -> i64 {
 }`, "f", I32(nil, 1))
 	if err == nil || !strings.Contains(err.Error(), "result #0 of @g") {
 		t.Errorf("mistyped callee result: %v", err)
+	}
+}
+
+// The kernels run the registered cf ops, written in their custom form and
+// verified, and the assertion holds on the path that checks it.
+func TestRegisteredControlFlow(t *testing.T) {
+	ctx := Context().MustLoadDialect(cf.Dialect, arith.Dialect)
+	m, err := asm.ParseString(ctx, `
+func.func @pick(%c: i1, %a: i32, %b: i32) -> i32 {
+  cf.cond_br %c, ^t(%a : i32), ^f(%b : i32)
+^t(%x: i32):
+  cf.assert %c, "c holds"
+  cf.br ^done(%x : i32)
+^f(%y: i32):
+  %z = arith.muli %y, %y : i32
+  cf.br ^done(%z : i32)
+^done(%r: i32):
+  return %r : i32
+}`, asm.ParseOptions{Filename: "cf.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(m); err != nil {
+		t.Fatal(err)
+	}
+	r := interp.NewRegistry()
+	builtink.Register(r)
+	arithk.Register(r)
+	for _, c := range []struct {
+		cond bool
+		want int32
+	}{{true, 3}, {false, 16}} {
+		out, err := interp.New(m, r).RunTensors("pick", Bool(nil, c.cond), I32(nil, 3), I32(nil, 4))
+		if err != nil || out[0].I32()[0] != c.want {
+			t.Errorf("cond %v: %v, %v; want %d", c.cond, out, err, c.want)
+		}
 	}
 }

@@ -385,7 +385,7 @@ func (fp *formatPrinter) printElem(f *format, e fmtElem) {
 	case fmtAttrDict:
 		elided := append([]string(nil), f.used...)
 		if op.HasTrait(ir.AttrSizedOperandSegments) {
-			elided = append(elided, "operand_segment_sizes")
+			elided = append(elided, ir.OperandSegmentSizesAttr)
 		}
 		if e.keyword {
 			fp.o.PrintOptionalAttrDictWithKeyword(op.Attrs(), elided...)
@@ -711,7 +711,7 @@ func (fp *formatParse) finish() error {
 			for g, us := range fp.operands {
 				sizes[g] = int64(len(us))
 			}
-			fp.st.AddAttr("operand_segment_sizes", &ir.DenseArrayAttr{Elem: p.ctx.I32(), Ints: sizes})
+			fp.st.AddAttr(ir.OperandSegmentSizesAttr, &ir.DenseArrayAttr{Elem: p.ctx.I32(), Ints: sizes})
 		}
 	}
 	var results []ir.Type

@@ -179,19 +179,31 @@ func (p *parser) ParseOptionalSymbolName() (string, bool) {
 
 // ParseKeyword implements ir.OpParser.
 func (p *parser) ParseKeyword(kw string) error {
-	if !p.isKeyword(kw) {
+	if !p.ParseOptionalKeyword(kw) {
 		return p.errorf("expected '%s'", kw)
 	}
-	p.advance()
 	return nil
 }
 
-// ParseOptionalKeyword implements ir.OpParser.
+// ParseOptionalKeyword implements ir.OpParser. A keyword glued to an
+// angle-bracketed body, which the lexer reads as one token (fastmath<fast>),
+// matches too: the parser then continues at the '<', as MLIR's lexer
+// would, so that the body is read with ordinary tokens.
 func (p *parser) ParseOptionalKeyword(kw string) bool {
-	if !p.isKeyword(kw) {
+	if p.isKeyword(kw) {
+		p.advance()
+		return true
+	}
+	if p.tok.kind != tokAngleIdent {
 		return false
 	}
-	p.advance()
+	name, bodyStart, _ := p.angleParts(p.tok)
+	if name != kw || int(p.tok.start)+len(kw) != bodyStart-1 {
+		return false
+	}
+	p.prevEnd = p.tok.start + int32(len(kw))
+	p.lex.pos = bodyStart - 1
+	p.tok = p.lex.next()
 	return true
 }
 

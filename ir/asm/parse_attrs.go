@@ -90,8 +90,7 @@ func (p *parser) parseAttribute(t ir.Type) (ir.Attribute, error) {
 	case tokHash:
 		name := p.text(p.tok)[1:]
 		if strings.Contains(name, ".") {
-			p.advance()
-			return &ir.OpaqueAttr{Text: "#" + name}, nil
+			return p.parseDialectAttr()
 		}
 		a, ok := p.attrAliases[name]
 		if !ok {
@@ -104,8 +103,7 @@ func (p *parser) parseAttribute(t ir.Type) (ir.Attribute, error) {
 		if d, _, _ := strings.Cut(text[1:], "."); strings.ContainsAny(d, "<") {
 			return nil, p.errorf("expected dialect namespace in dialect attribute '%s'", text)
 		}
-		p.advance()
-		return &ir.OpaqueAttr{Text: text}, nil
+		return p.parseDialectAttr()
 	case tokBang, tokBangAngle:
 		ty, err := p.parseType()
 		return &ir.TypeAttr{Value: ty}, err

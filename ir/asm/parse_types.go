@@ -87,9 +87,8 @@ func (p *parser) parseType() (ir.Type, error) {
 		return t, nil
 	case tokBang:
 		name := p.text(p.tok)[1:]
-		if d, rest, ok := strings.Cut(name, "."); ok {
-			p.advance()
-			return p.ctx.Opaque(d, rest), nil
+		if strings.Contains(name, ".") {
+			return p.parseDialectType()
 		}
 		t, ok := p.typeAliases[name]
 		if !ok {
@@ -99,12 +98,11 @@ func (p *parser) parseType() (ir.Type, error) {
 		return t, nil
 	case tokBangAngle:
 		text := p.text(p.tok)[1:]
-		d, rest, ok := strings.Cut(text, ".")
+		d, _, ok := strings.Cut(text, ".")
 		if !ok || strings.IndexByte(d, '<') >= 0 {
 			return nil, p.errorf("expected dialect namespace in dialect type '!%s'", text)
 		}
-		p.advance()
-		return p.ctx.Opaque(d, rest), nil
+		return p.parseDialectType()
 	case tokPunct:
 		if p.isPunct("(") {
 			return p.parseFunctionTypeOnly()
@@ -396,7 +394,7 @@ func (p *parser) parseMemRefBody(bs, be int) (ir.Type, error) {
 			var space ir.Attribute
 			if len(attrs) == 1 {
 				space = attrs[0]
-				if _, isInt := space.(*ir.IntegerAttr); !isInt {
+				if !supportedMemorySpace(space) {
 					return p.errorAt(elemOff, "unsupported memory space Attribute")
 				}
 			}
@@ -417,13 +415,24 @@ func (p *parser) parseMemRefBody(bs, be int) (ir.Type, error) {
 		default:
 			return p.errorAt(elemOff, "expected at most a layout and a memory space in memref type")
 		}
-		if _, isInt := space.(*ir.IntegerAttr); space != nil && !isInt {
+		if space != nil && !supportedMemorySpace(space) {
 			return p.errorAt(elemOff, "unsupported memory space Attribute")
 		}
 		out = p.ctx.MemRefWith(d.shape, elem, layout, space)
 		return nil
 	})
 	return out, err
+}
+
+// supportedMemorySpace reports whether a may be a memref's memory space:
+// an integer, string or dictionary, or an attribute a loaded dialect
+// defines (#gpu.address_space<workgroup>), as in MLIR.
+func supportedMemorySpace(a ir.Attribute) bool {
+	switch a.(type) {
+	case *ir.IntegerAttr, *ir.StringAttr, *ir.DictionaryAttr, ir.DialectAttr:
+		return true
+	}
+	return false
 }
 
 func isLayoutAttr(a ir.Attribute) bool {

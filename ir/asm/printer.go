@@ -277,13 +277,11 @@ func (p *printer) printPredComment(b *ir.Block) {
 		p.buf.WriteString("  // no predecessors")
 		return
 	}
+	// One name per edge, as MLIR prints them: a block reached twice from
+	// one cond_br lists it twice.
 	var names []string
-	seen := map[string]bool{}
 	for _, t := range preds {
-		if n := p.names.blocks[t.Block()]; !seen[n] {
-			seen[n] = true
-			names = append(names, n)
-		}
+		names = append(names, p.names.blocks[t.Block()])
 	}
 	sort.Slice(names, func(i, j int) bool { return blockNum(names[i]) < blockNum(names[j]) })
 	if len(names) == 1 {
@@ -335,19 +333,7 @@ func (o *opPrinter) PrintArrowTypeList(ts []ir.Type) {
 func (o *opPrinter) PrintFunctionalType(ins, outs []ir.Type) { o.p.writeFunctionType(ins, outs) }
 func (o *opPrinter) PrintAttribute(a ir.Attribute)           { o.p.buf.WriteString(a.String()) }
 func (o *opPrinter) PrintAttributeWithoutType(a ir.Attribute) {
-	switch a := a.(type) {
-	case *ir.IntegerAttr:
-		o.p.buf.WriteString(a.ValueString())
-	case *ir.FloatAttr:
-		o.p.buf.WriteString(ir.FormatFloat(a.Value, a.Type))
-	case *ir.DenseElementsAttr:
-		s := a.String()
-		o.p.buf.WriteString(s[:strings.LastIndex(s, " : ")])
-	case *ir.StringAttr:
-		o.p.buf.WriteString(ir.Quote(a.Value))
-	default:
-		o.p.buf.WriteString(a.String())
-	}
+	o.p.buf.WriteString(ir.AttrStringWithoutType(a))
 }
 func (o *opPrinter) PrintOptionalAttrDict(attrs []ir.NamedAttr, elided ...string) {
 	o.p.printAttrDict(attrs, elided, false)

@@ -14,6 +14,7 @@ package testdialect
 
 import (
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/cf"
 	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/ir"
 )
@@ -142,5 +143,5 @@ var Dialect = &ir.Dialect{
 
 // NewContext returns a context with the builtin, func and test dialects.
 func NewContext() *ir.Context {
-	return ir.NewContext().MustLoadDialect(builtin.Dialect, function.Dialect, Dialect)
+	return ir.NewContext().MustLoadDialect(builtin.Dialect, function.Dialect, cf.Dialect, Dialect)
 }

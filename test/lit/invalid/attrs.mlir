@@ -104,7 +104,7 @@
 // -----
 
 // expected-error@+1 {{unsupported memory space Attribute}}
-"test.a"() : () -> memref<4xf32, "global">
+"test.a"() : () -> memref<4xf32, #foo.space<1>>
 
 // -----
 

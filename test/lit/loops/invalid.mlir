@@ -301,7 +301,7 @@ func.func @for_iter_args_types(%i: index, %x: f32) {
 // -----
 
 func.func @parallel_segments(%i: index) {
-  // expected-error@+1 {{'loops.parallel' op missing segment sizes attribute 'operand_segment_sizes'}}
+  // expected-error@+1 {{'loops.parallel' op requires dense i32 array attribute 'operand_segment_sizes'}}
   "loops.parallel"(%i, %i, %i) ({
   ^bb0(%j: index):
     "loops.yield"() : () -> ()

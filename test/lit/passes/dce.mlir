@@ -26,6 +26,20 @@ func.func @f(%a: i32) -> i32 {
   "test.br"()[^bb2] : () -> ()
 }
 
+// Block arguments that only receive values nothing live uses go, with the
+// operands the branches forward to them (cf.cond_br's branch interface).
+// CHECK-LABEL: func.func @g
+// CHECK-NEXT:    cf.cond_br %arg0, ^bb1(%arg1 : i32), ^bb1(%arg1 : i32)
+// CHECK-NEXT:  ^bb1(%[[X:.*]]: i32):  // 2 preds: ^bb0, ^bb0
+// CHECK-NEXT:    return %[[X]] : i32
+func.func @g(%c: i1, %a: i32) -> i32 {
+  cf.cond_br %c, ^bb1(%a, %a : i32, i32), ^bb1(%a, %a : i32, i32)
+^bb1(%x: i32, %dead: i32):
+  %d = arith.muli %dead, %dead : i32
+  return %x : i32
+}
+
 // STATS:      DCE
-// STATS-NEXT:   (S) 2 num-blocks-erased - Number of unreachable blocks erased
-// STATS-NEXT:   (S) 2 num-dce'd         - Number of operations DCE'd
+// STATS-NEXT:   (S) 1 num-block-args-erased - Number of dead block arguments erased
+// STATS-NEXT:   (S) 2 num-blocks-erased     - Number of unreachable blocks erased
+// STATS-NEXT:   (S) 3 num-dce'd             - Number of operations DCE'd

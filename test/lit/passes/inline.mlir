@@ -21,11 +21,11 @@
 // CHECK-NEXT:    %[[C7:.*]] = arith.constant 7 : i32
 // CHECK-NEXT:    %[[S:.*]] = arith.addi %arg0, %[[C3]] : i32
 // CHECK-NEXT:    %[[M:.*]] = arith.muli %[[S]], %[[C7]] : i32
-// CHECK-NEXT:    "cf.cond_br"(%arg1)[^bb1, ^bb2]
+// CHECK-NEXT:    cf.cond_br %arg1, ^bb1, ^bb2
 // CHECK-NEXT:  ^bb1:
-// CHECK-NEXT:    "cf.br"(%[[M]])[^bb3]
+// CHECK-NEXT:    cf.br ^bb3(%[[M]] : i32)
 // CHECK-NEXT:  ^bb2:
-// CHECK-NEXT:    "cf.br"(%[[C0]])[^bb3]
+// CHECK-NEXT:    cf.br ^bb3(%[[C0]] : i32)
 // CHECK-NEXT:  ^bb3(%[[R:.*]]: i32):
 // CHECK-NEXT:    %[[R1:.*]] = call @rec(%[[R]])
 // CHECK-NEXT:    %[[R2:.*]] = call @ext(%[[R1]])
@@ -55,7 +55,7 @@ func.func private @twice(%a: i32) -> i32 {
   return %0 : i32
 }
 func.func @multi(%c: i1, %a: i32) -> i32 {
-  "cf.cond_br"(%c)[^bb1, ^bb2] : (i1) -> ()
+  cf.cond_br %c, ^bb1, ^bb2
 ^bb1:
   return %a : i32
 ^bb2:

@@ -163,3 +163,19 @@ func.func @reduction_scalar(%s: f32) {
   %0 = "vector.reduction"(%s) {kind = #vector.kind<add>} : (f32) -> f32
   return
 }
+
+// -----
+
+func.func @reduction_kind_attr(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.reduction' op attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions}}
+  %0 = "vector.reduction"(%v) {kind = 3 : i32} : (vector<4xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @reduction_kind_of_other_dialect(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.reduction' op attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions}}
+  %0 = "vector.reduction"(%v) {kind = #arith.fastmath<fast>} : (vector<4xf32>) -> f32
+  return
+}
