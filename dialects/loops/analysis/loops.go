@@ -1,8 +1,9 @@
 package analysis
 
 import (
+	"slices"
+
 	"github.com/tt-compiler/tt/dialects/arith"
-	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/ir"
 )
 
@@ -41,7 +42,13 @@ func ForBounds(op *ir.Operation) (lb, ub, step ir.Value) {
 
 // TripCount returns the trip count of a loops.for with constant bounds.
 func TripCount(op *ir.Operation) (int64, bool) {
-	lbV, ubV, stV := ForBounds(op)
+	lb, ub, st := ForBounds(op)
+	return constTrips(lb, ub, st)
+}
+
+// constTrips returns the trip count of one loop dimension with constant
+// bounds and a positive constant step.
+func constTrips(lbV, ubV, stV ir.Value) (int64, bool) {
 	lb, ok1 := ConstInt(lbV)
 	ub, ok2 := ConstInt(ubV)
 	st, ok3 := ConstInt(stV)
@@ -52,6 +59,25 @@ func TripCount(op *ir.Operation) (int64, bool) {
 		return 0, true
 	}
 	return (ub - lb + st - 1) / st, true
+}
+
+// loopTrips estimates the iterations of any op with the loop interface:
+// the product over its dimensions of the constant trip counts, with
+// UnknownTrips for a dimension whose bounds are not constants.
+func loopTrips(op *ir.Operation, li *ir.LoopInterface) float64 {
+	if li.Bounds == nil {
+		return UnknownTrips
+	}
+	lbs, ubs, sts := li.Bounds(op)
+	n := 1.0
+	for i := range lbs {
+		if t, ok := constTrips(lbs[i], ubs[i], sts[i]); ok {
+			n *= float64(t)
+		} else {
+			n *= UnknownTrips
+		}
+	}
+	return n
 }
 
 // UnknownTrips is the trip count assumed for loops whose bounds are not
@@ -75,32 +101,19 @@ func BlockWork(b *ir.Block) float64 {
 	}
 	w := 0.0
 	for op := range b.Ops() {
-		switch op.Name() {
-		case loops.ForName:
-			w += TripHint(op) * BlockWork(op.Region(0).Front())
-		case loops.ParallelName:
-			n := 1.0
-			lbs, ubs, sts := op.OperandGroup(0), op.OperandGroup(1), op.OperandGroup(2)
-			for i := range lbs {
-				lb, ok1 := ConstInt(lbs[i])
-				ub, ok2 := ConstInt(ubs[i])
-				st, ok3 := ConstInt(sts[i])
-				if ok1 && ok2 && ok3 && st > 0 {
-					n *= float64(max(0, (ub-lb+st-1)/st))
-				} else {
-					n *= UnknownTrips
-				}
-			}
-			w += n * BlockWork(op.Region(0).Front())
-		case loops.IfName:
-			m := 0.0
-			for _, r := range op.Regions() {
-				if f := r.Front(); f != nil && HasLoop(f) {
-					m = max(m, BlockWork(f))
-				}
-			}
-			w += m
+		if li := ir.LoopInterfaceOf(op); li != nil {
+			w += loopTrips(op, li) * BlockWork(li.Body(op).Front())
+			continue
 		}
+		// A conditional (or any other op with regions): its most
+		// expensive region.
+		m := 0.0
+		for _, r := range op.Regions() {
+			if f := r.Front(); f != nil && HasLoop(f) {
+				m = max(m, BlockWork(f))
+			}
+		}
+		w += m
 	}
 	return max(w, 1)
 }
@@ -110,7 +123,7 @@ func HasLoop(b *ir.Block) bool {
 	found := false
 	for op := range b.Ops() {
 		op.Walk(func(o *ir.Operation) {
-			if o.Name() == loops.ForName || o.Name() == loops.ParallelName {
+			if ir.LoopInterfaceOf(o) != nil {
 				found = true
 			}
 		})
@@ -122,23 +135,23 @@ func HasLoop(b *ir.Block) bool {
 }
 
 // InductionRange returns the smallest and largest value of an induction
-// variable of a loops.for or loops.parallel with constant bounds.
+// variable of a loop (an op with the loop interface) with constant bounds.
 func InductionRange(v ir.Value) (int64, int64, bool) {
 	arg, ok := v.(*ir.BlockArgument)
 	if !ok || arg.Owner() == nil || arg.Owner().ParentOp() == nil {
 		return 0, 0, false
 	}
 	op := arg.Owner().ParentOp()
-	var lbV, ubV, stV ir.Value
-	switch {
-	case op.Name() == loops.ForName && arg.Index() == 0:
-		lbV, ubV, stV = ForBounds(op)
-	case op.Name() == loops.ParallelName && arg.Index() < len(op.OperandGroup(0)):
-		i := arg.Index()
-		lbV, ubV, stV = op.OperandGroup(0)[i], op.OperandGroup(1)[i], op.OperandGroup(2)[i]
-	default:
+	li := ir.LoopInterfaceOf(op)
+	if li == nil || li.Bounds == nil {
 		return 0, 0, false
 	}
+	dim := slices.Index(li.InductionVars(op), v)
+	lbs, ubs, sts := li.Bounds(op)
+	if dim < 0 || dim >= len(lbs) {
+		return 0, 0, false
+	}
+	lbV, ubV, stV := lbs[dim], ubs[dim], sts[dim]
 	lb, ok1 := ConstInt(lbV)
 	ub, ok2 := ConstInt(ubV)
 	st, ok3 := ConstInt(stV)

@@ -23,9 +23,10 @@ func CountInputPasses(fn *ir.Operation, x ir.Value) int {
 			if nested == op {
 				return
 			}
-			switch nested.Name() {
-			case loops.ForName, loops.ParallelName:
+			if ir.LoopInterfaceOf(nested) != nil {
 				inner = false
+			}
+			switch nested.Name() {
 			case loops.LoadName, vector.LoadName:
 				if nested.NumOperands() > 0 && nested.Operand(0) == x {
 					loads = true

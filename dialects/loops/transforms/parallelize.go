@@ -4,7 +4,6 @@ import (
 	"runtime"
 
 	"github.com/tt-compiler/tt/dialects/arith"
-	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/dialects/loops/analysis"
 	"github.com/tt-compiler/tt/dialects/vector"
@@ -93,13 +92,14 @@ type parallelizer struct {
 	stats             ParallelizeStats
 }
 
-// outermostLoop reports whether op is inside no loop.
+// outermostLoop reports whether op is inside no loop of its function (any
+// op with the loop interface counts; the search stops at the callable op).
 func outermostLoop(op *ir.Operation) bool {
 	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-		switch p.Name() {
-		case loops.ForName, loops.ParallelName:
+		switch {
+		case ir.LoopInterfaceOf(p) != nil:
 			return false
-		case function.FuncName:
+		case ir.CallableInterfaceOf(p) != nil:
 			return true
 		}
 	}
@@ -162,7 +162,7 @@ func soleInnerLoop(l *ir.Operation) *ir.Operation {
 				return nil
 			}
 			inner = op
-		case op.Name() == loops.YieldName:
+		case op.HasTrait(ir.ReturnLike):
 		case op.NumRegions() > 0 || !ir.IsMemoryEffectFree(op):
 			return nil
 		}
@@ -185,6 +185,39 @@ func boundsOutside(l, l0 *ir.Operation) bool {
 type access struct {
 	idx   []ir.Value
 	lanes int64
+}
+
+// effectsAllowParallel records the buffers an op other than an indexed
+// load or store touches, from its declared memory effects: a buffer it
+// reads or writes is touched whole (a copy, an extern kernel), so no other
+// iteration may write it. It reports false for effects that forbid running
+// iterations at once: unknown ones, effects on unknown memory, and freeing
+// a buffer allocated outside the loop. Ops with regions contribute the
+// effects of their nested ops, which the caller's walk visits.
+func effectsAllowParallel(o, l *ir.Operation, written, whole map[ir.Value]bool) bool {
+	if o.HasTrait(ir.RecursiveMemoryEffects) {
+		return true
+	}
+	effs, known := ir.Effects(o)
+	if !known {
+		return false
+	}
+	for _, e := range effs {
+		switch {
+		case e.Kind == ir.EffectAlloc:
+		case e.Value == nil:
+			return false
+		case e.Kind == ir.EffectFree:
+			if !analysis.DefinedIn(e.Value, l) {
+				return false
+			}
+		case e.Kind == ir.EffectWrite:
+			whole[e.Value], written[e.Value] = true, true
+		default:
+			whole[e.Value] = true
+		}
+	}
+	return true
 }
 
 // independentIterations reports whether the iterations of the loops.for l
@@ -221,21 +254,8 @@ func independentIterations(l *ir.Operation) bool {
 			case vector.StoreName:
 				accs[o.Operand(1)] = append(accs[o.Operand(1)], access{o.Operands()[2:], vectorLanes(o.Operand(0).Type())})
 				written[o.Operand(1)] = true
-			case loops.CopyName:
-				whole[o.Operand(0)], whole[o.Operand(1)], written[o.Operand(1)] = true, true, true
-			case loops.CallExternName:
-				for _, v := range o.Operands() {
-					if _, isBuf := v.Type().(*ir.MemRefType); isBuf {
-						whole[v], written[v] = true, true
-					}
-				}
-			case loops.DeallocName:
-				ok = ok && analysis.DefinedIn(o.Operand(0), l)
-			case loops.AllocName, loops.ForName, loops.IfName, loops.ParallelName, loops.YieldName, loops.DimName:
 			default:
-				if !ir.IsMemoryEffectFree(o) {
-					ok = false
-				}
+				ok = ok && effectsAllowParallel(o, l, written, whole)
 			}
 		})
 	}
