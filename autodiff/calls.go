@@ -2,7 +2,6 @@ package autodiff
 
 import (
 	"github.com/tt-compiler/tt/dialects/builtin"
-	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/rewrite"
 )
@@ -41,7 +40,7 @@ func traceCalls(fn *ir.Operation) (*ir.Operation, error) {
 	}
 	var left *ir.Operation
 	root.Walk(func(o *ir.Operation) {
-		if left == nil && o.Name() == function.CallDef.Name {
+		if left == nil && ir.CallInterfaceOf(o) != nil {
 			left = o
 		}
 	})
@@ -63,7 +62,7 @@ func reachableCallees(fn *ir.Operation) ([]*ir.Operation, error) {
 		onPath[caller] = true
 		var calls []*ir.Operation
 		caller.Walk(func(o *ir.Operation) {
-			if o.Name() == function.CallDef.Name {
+			if ir.CallInterfaceOf(o) != nil {
 				calls = append(calls, o)
 			}
 		})
@@ -93,21 +92,26 @@ func reachableCallees(fn *ir.Operation) ([]*ir.Operation, error) {
 	return order, nil
 }
 
-// calleeOf resolves the callee of a func.call in caller and checks that
-// its body can be inlined.
+// calleeOf resolves the callee of a call-like op in caller and checks
+// that its body can be inlined.
 func calleeOf(tables *ir.SymbolTableCollection, caller, call *ir.Operation) (*ir.Operation, error) {
-	ref, _ := call.Attr(function.CalleeAttr).(*ir.SymbolRefAttr)
+	ref := ir.CallInterfaceOf(call).Callee(call)
 	var callee *ir.Operation
 	if ref != nil && len(ref.Nested) == 0 {
-		callee = tables.LookupNearest(call, ref)
+		callee = ir.ResolveCallable(call, tables)
 	}
 	name := ir.SymbolName(caller)
-	switch {
-	case callee == nil || callee.Name() != function.FuncDef.Name:
-		return nil, ir.Errorf(call.Loc(), "aot-autograd: @%s calls %v, which is not a func.func of its module", name, call.Attr(function.CalleeAttr))
-	case function.IsExternal(callee):
+	if callee == nil {
+		what := "a value"
+		if ref != nil {
+			what = ref.String()
+		}
+		return nil, ir.Errorf(call.Loc(), "aot-autograd: @%s calls %s, which is not a function of its module", name, what)
+	}
+	switch body := ir.CallableInterfaceOf(callee).Body(callee); {
+	case body == nil || body.Empty():
 		return nil, ir.Errorf(call.Loc(), "aot-autograd: @%s calls @%s, a declaration without a body; only calls to functions with a body can be differentiated", name, ir.SymbolName(callee))
-	case callee.Region(0).NumBlocks() != 1:
+	case body.NumBlocks() != 1:
 		return nil, ir.Errorf(call.Loc(), "aot-autograd: @%s calls @%s, which has more than one block; only straight-line functions are differentiated", name, ir.SymbolName(callee))
 	}
 	return callee, nil
