@@ -5,7 +5,11 @@
 // (recomputing cheap values instead of saving them when that saves memory).
 //
 // Differentiation works on a func.func whose body is a single block of
-// tensor ops. Every differentiable op has a vector-Jacobian-product rule
+// tensor ops. Like AOTAutograd, it traces through calls: the joint graph is
+// built from a copy of the function with its callees (single-block
+// func.funcs with bodies) inlined by rewrite.Inline, so the user's
+// functions stay as they are; calls to declarations and recursion are
+// located errors. Every differentiable op has a vector-Jacobian-product rule
 // (see Rules) written as tensor-dialect IR; composites (softmax, layer_norm,
 // cross_entropy, gelu, ...) have efficient rules of their own instead of
 // differentiating their decompositions. Gradients follow PyTorch's

@@ -23,15 +23,21 @@ type Joint struct {
 }
 
 // BuildJoint differentiates fn (a func.func with a single-block body) and
-// returns the joint function, detached (the caller inserts it). It fails
-// with a located error at the first op on a differentiable path that has
-// no gradient rule.
+// returns the joint function, detached (the caller inserts it). Calls to
+// other functions are traced through: the joint graph is built from a copy
+// of fn with its callees inlined (fn and the callees are not changed). It
+// fails with a located error at the first op on a differentiable path that
+// has no gradient rule, and at calls it cannot trace through.
 func BuildJoint(fn *ir.Operation, name string) (*Joint, error) {
 	if fn.Name() != function.FuncDef.Name || function.IsExternal(fn) {
 		return nil, ir.Errorf(fn.Loc(), "aot-autograd: '%s' is not a func.func with a body", ir.SymbolName(fn))
 	}
 	if fn.Region(0).NumBlocks() != 1 {
 		return nil, ir.Errorf(fn.Loc(), "aot-autograd: @%s has more than one block; only straight-line functions are differentiated", ir.SymbolName(fn))
+	}
+	traced, err := traceCalls(fn)
+	if err != nil {
+		return nil, err
 	}
 	ft := function.FuncType(fn)
 	j := &Joint{NumArgs: len(ft.Inputs), NumResults: len(ft.Results)}
@@ -59,7 +65,7 @@ func BuildJoint(fn *ir.Operation, name string) (*Joint, error) {
 	j.Func = joint
 
 	m := ir.NewMapping()
-	src := fn.Region(0).Front()
+	src := traced.Region(0).Front()
 	for i, a := range src.Args() {
 		m.Map(a, entry.Arg(i))
 	}
@@ -69,9 +75,6 @@ func BuildJoint(fn *ir.Operation, name string) (*Joint, error) {
 		if op.HasTrait(ir.ReturnLike) {
 			ret = op
 			continue
-		}
-		if op.Name() == function.CallDef.Name {
-			return nil, ir.Errorf(op.Loc(), "aot-autograd: @%s calls other functions; run the inline pass first", ir.SymbolName(fn))
 		}
 		forward = append(forward, b.Insert(op.Clone(m)))
 	}

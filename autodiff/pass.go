@@ -121,7 +121,9 @@ func NewPass() pass.Pass {
 		Description: "For func.func @NAME (option func, plus any listed in funcs) adds @NAME_fwd(args) -> (results, saved), " +
 			"@NAME_bwd(saved, result_grads) -> (grads of the floating-point arguments) and, when the single result is a " +
 			"rank-0 float tensor, @NAME_grad(args) -> (loss, grads). The saved set is chosen by a min-cut over the joint " +
-			"graph (recompute=mincut) or is every forward value the backward uses (recompute=none).",
+			"graph (recompute=mincut) or is every forward value the backward uses (recompute=none). Calls are traced through: " +
+			"the new functions are built from a copy of @NAME with its callees inlined, and the user's functions are left as " +
+			"they are; calls to declarations and recursive calls are errors.",
 		Anchor: builtin.ModuleDef.Name,
 	})}
 	o := p.Options()

@@ -12,6 +12,7 @@ import (
 	"github.com/tt-compiler/tt/interp/loopsk"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/runtime/npy"
+	testprograms "github.com/tt-compiler/tt/test/programs"
 )
 
 // The loop-level stages before parallelize, and the stages 6-8 under test:
@@ -200,10 +201,7 @@ func TestParallelizeBenchShapes(t *testing.T) {
 		parallel  int // loops.parallel ops
 		stripped  int // strip-mined loops
 	}{
-		{"softmax_rows", `func.func @f(%x: tensor<4096x1024xf32>) -> tensor<4096x1024xf32> {
-  %0 = tensor.softmax %x dim = 1 : tensor<4096x1024xf32>
-  return %0 : tensor<4096x1024xf32>
-}`, 2, 1, 0},
+		{"softmax_rows", testprograms.MustSource("softmax"), 2, 1, 0},
 		{"batch_of_two", `func.func @f(%x: tensor<2x3x4096xf32>) -> tensor<2x3x4096xf32> {
   %0 = tensor.exp %x : tensor<2x3x4096xf32>
   return %0 : tensor<2x3x4096xf32>

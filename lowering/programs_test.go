@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tt-compiler/tt/interp"
+	testprograms "github.com/tt-compiler/tt/test/programs"
 )
 
 // program is a tensor-level test program with the function to run.
@@ -128,39 +129,12 @@ var programs = []program{
   %0 = tensor.layer_norm %s, %g, %b normalized_dims = 1 eps = 1.0e-05 : tensor<8x256xf32>, tensor<256xf32>, tensor<256xf32>
   return %0 : tensor<8x256xf32>
 }`},
-	// The interpreter benchmarks' programs (interp/bench_test.go) with their
-	// row lengths and fewer rows.
-	{name: "bench_softmax", fn: "f", src: `func.func @f(%x: tensor<32x1024xf32>) -> tensor<32x1024xf32> {
-  %0 = tensor.softmax %x dim = 1 : tensor<32x1024xf32>
-  return %0 : tensor<32x1024xf32>
-}`},
-	{name: "bench_layer_norm", fn: "f", src: `func.func @f(%x: tensor<32x1024xf32>, %g: tensor<1024xf32>, %b: tensor<1024xf32>) -> tensor<32x1024xf32> {
-  %0 = tensor.layer_norm %x, %g, %b normalized_dims = 1 eps = 9.99999974E-6 : tensor<32x1024xf32>, tensor<1024xf32>, tensor<1024xf32>
-  return %0 : tensor<32x1024xf32>
-}`},
-	{name: "bench_gelu_chain", fn: "f", src: `func.func @f(%x: tensor<32x1024xf32>, %a: tensor<1024xf32>, %b: tensor<1024xf32>) -> tensor<32x1024xf32> {
-  %a2 = tensor.broadcast %a dims = [1] : tensor<1024xf32> -> tensor<32x1024xf32>
-  %b2 = tensor.broadcast %b dims = [1] : tensor<1024xf32> -> tensor<32x1024xf32>
-  %0 = tensor.mul %x, %a2 : tensor<32x1024xf32>
-  %1 = tensor.add %0, %b2 : tensor<32x1024xf32>
-  %2 = tensor.gelu %1 : tensor<32x1024xf32>
-  return %2 : tensor<32x1024xf32>
-}`},
-	{name: "bench_mlp", fn: "mlp", src: `func.func @mlp(%x: tensor<4x784xf32>, %w1: tensor<784x1024xf32>, %b1: tensor<1024xf32>, %w2: tensor<1024x1024xf32>,
-               %b2: tensor<1024xf32>, %w3: tensor<1024x10xf32>, %b3: tensor<10xf32>) -> tensor<4x10xf32> {
-  %0 = tensor.matmul %x, %w1 : tensor<4x784xf32>, tensor<784x1024xf32>
-  %1 = tensor.broadcast %b1 dims = [1] : tensor<1024xf32> -> tensor<4x1024xf32>
-  %2 = tensor.add %0, %1 : tensor<4x1024xf32>
-  %3 = tensor.relu %2 : tensor<4x1024xf32>
-  %4 = tensor.matmul %3, %w2 : tensor<4x1024xf32>, tensor<1024x1024xf32>
-  %5 = tensor.broadcast %b2 dims = [1] : tensor<1024xf32> -> tensor<4x1024xf32>
-  %6 = tensor.add %4, %5 : tensor<4x1024xf32>
-  %7 = tensor.relu %6 : tensor<4x1024xf32>
-  %8 = tensor.matmul %7, %w3 : tensor<4x1024xf32>, tensor<1024x10xf32>
-  %9 = tensor.broadcast %b3 dims = [1] : tensor<10xf32> -> tensor<4x10xf32>
-  %10 = tensor.add %8, %9 : tensor<4x10xf32>
-  return %10 : tensor<4x10xf32>
-}`},
+	// The benchmark models (test/programs) with their row lengths and
+	// fewer rows.
+	{name: "bench_softmax", fn: "softmax", src: testprograms.WithRows(testprograms.MustSource("softmax"), 4096, 32)},
+	{name: "bench_layer_norm", fn: "layer_norm", src: testprograms.WithRows(testprograms.MustSource("layer_norm"), 8192, 32)},
+	{name: "bench_gelu_chain", fn: "gelu_chain", src: testprograms.WithRows(testprograms.MustSource("gelu_chain"), 4096, 32)},
+	{name: "bench_mlp", fn: "mlp", src: testprograms.WithRows(testprograms.MustSource("mlp"), 256, 4)},
 }
 
 func TestDifferentialPrograms(t *testing.T) {

@@ -4,8 +4,8 @@ import (
 	"github.com/tt-compiler/tt/ir"
 )
 
-// Attribute names of the tensor dialect (the generic-form names of
-// DESIGN.md section 4).
+// Attribute names of the tensor dialect (the generic-form names of the
+// contract in docs/contract.md).
 const (
 	AttrValue          = "value"
 	AttrPredicate      = "predicate"

@@ -1,4 +1,4 @@
-// Package tensor defines the tensor dialect (DESIGN.md section 4):
+// Package tensor defines the tensor dialect (contract: docs/contract.md):
 // graph-level, value-semantic operations on ranked tensors with PyTorch
 // (ATen) semantics, from which the PT2-style pipeline starts.
 //

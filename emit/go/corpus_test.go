@@ -91,9 +91,28 @@ func requireGo(t testing.TB) string {
 	return p
 }
 
-// goEnv is the environment of go commands run on generated code.
+// goEnv is the environment of go commands run on generated code. The
+// generated code is cgo-free; cgo is on only for the race detector, which
+// needs it.
 func goEnv() []string {
-	return append(os.Environ(), "CGO_ENABLED=0", "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=", "GO111MODULE=on")
+	cgo := "CGO_ENABLED=0"
+	if raceEnabled {
+		cgo = "CGO_ENABLED=1"
+	}
+	return append(os.Environ(), cgo, "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=", "GO111MODULE=on")
+}
+
+// buildHarness builds the harness command of the module in dir, with the
+// race detector when this test runs under it: the harness calls generated
+// functions from several goroutines and the generated code runs parallel
+// loops, so go test -race covers the generated code's concurrency too.
+func buildHarness(t testing.TB, goTool, dir string) {
+	t.Helper()
+	args := []string{"build", "-o", "harness.bin"}
+	if raceEnabled {
+		args = append(args, "-race")
+	}
+	runGo(t, goTool, dir, append(args, "./harness")...)
 }
 
 // runGo runs a go command in dir and fails the test with its output.
@@ -198,7 +217,7 @@ func TestCorpus(t *testing.T) {
 	writeFile(t, filepath.Join(mod, "harness", "main.go"), harnessSource(t, cases))
 
 	runGo(t, goTool, mod, "vet", "./...")
-	runGo(t, goTool, mod, "build", "-o", "harness.bin", "./harness")
+	buildHarness(t, goTool, mod)
 
 	outs := map[int]string{}
 	for _, procs := range []int{1, 4} {
@@ -241,7 +260,9 @@ func TestCorpus(t *testing.T) {
 				compareResult(t, i, want, got1.results[i], c.tol)
 			}
 			// Half an allocation of slack for the runtime's own, rare ones.
-			if c.maxAllocs >= 0 && got1.allocs >= float64(c.maxAllocs)+0.5 {
+			// Under the race detector sync.Pool drops a random quarter of
+			// what is put back, so allocation counts mean nothing there.
+			if c.maxAllocs >= 0 && !raceEnabled && got1.allocs >= float64(c.maxAllocs)+0.5 {
 				t.Errorf("%.2f allocations per call, want at most %d", got1.allocs, c.maxAllocs)
 			}
 			if c.conc && got4.concurrent != "ok" {

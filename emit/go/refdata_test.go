@@ -112,7 +112,7 @@ func TestRefdata(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(mod, "harness", "main.go"), harnessSource(t, cases))
 	runGo(t, goTool, mod, "vet", "./...")
-	runGo(t, goTool, mod, "build", "-o", "harness.bin", "./harness")
+	buildHarness(t, goTool, mod)
 	out := filepath.Join(mod, "out")
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
@@ -288,7 +288,7 @@ func TestInterpReference(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(mod, "harness", "main.go"), harnessSource(t, run))
 	runGo(t, goTool, mod, "vet", "./...")
-	runGo(t, goTool, mod, "build", "-o", "harness.bin", "./harness")
+	buildHarness(t, goTool, mod)
 	out := filepath.Join(mod, "out")
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)

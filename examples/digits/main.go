@@ -134,7 +134,7 @@ func buildModule(lr float64) (*ir.Operation, error) {
 	if err != nil {
 		return nil, err
 	}
-	pm, err := registry.NewPassRegistry().Parse("builtin.module(inline,aot-autograd{func=loss})")
+	pm, err := registry.NewPassRegistry().Parse("builtin.module(aot-autograd{func=loss})")
 	if err != nil {
 		return nil, err
 	}

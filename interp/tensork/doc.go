@@ -1,5 +1,5 @@
 // Package tensork holds the interpreter kernels of the tensor dialect
-// (DESIGN.md section 4, dialects/tensor): every op of the dialect plus
+// (docs/contract.md, dialects/tensor): every op of the dialect plus
 // tensor.dim, with PyTorch's ATen semantics. Register adds them to an
 // interp.Registry.
 //

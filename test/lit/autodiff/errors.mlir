@@ -24,3 +24,44 @@ func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
   %y = tensor.exp %x : tensor<2xf32>
   return %y : tensor<2xf32>
 }
+
+// -----
+
+// Calls are traced through, but a declaration has no body to trace.
+func.func private @decl(tensor<2xf32>) -> tensor<2xf32>
+
+func.func @f(%x: tensor<2xf32>) -> tensor<f32> {
+  // expected-error@+1 {{aot-autograd: @f calls @decl, a declaration without a body; only calls to functions with a body can be differentiated}}
+  %y = call @decl(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  %s = tensor.reduce_sum %y dims = [0] : tensor<2xf32>
+  return %s : tensor<f32>
+}
+
+// -----
+
+// Recursion, direct or through other functions, cannot be traced.
+func.func @f(%x: tensor<2xf32>) -> tensor<f32> {
+  %y = call @g(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  %s = tensor.reduce_sum %y dims = [0] : tensor<2xf32>
+  return %s : tensor<f32>
+}
+
+func.func private @g(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %e = tensor.exp %x : tensor<2xf32>
+  // expected-error@+1 {{aot-autograd: @g calls @g recursively; recursive calls cannot be differentiated}}
+  %y = call @g(%e) : (tensor<2xf32>) -> tensor<2xf32>
+  return %y : tensor<2xf32>
+}
+
+// -----
+
+func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %y = call @g(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  return %y : tensor<2xf32>
+}
+
+func.func private @g(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error@+1 {{aot-autograd: @g calls @f recursively; recursive calls cannot be differentiated}}
+  %y = call @f(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  return %y : tensor<2xf32>
+}

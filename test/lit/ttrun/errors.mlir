@@ -48,16 +48,18 @@
 // UNBALANCED: MLIR Textual PassPipeline Parser:1:15: error: encountered unbalanced parentheses while parsing pipeline
 // RUN: not tt-run %s --entry g --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=nope})' 2>&1 | filecheck %s --check-prefix=NOFUNC
 // NOFUNC: errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: aot-autograd: no func.func named @nope
-// A pass failure located in the program, with the source line and a caret.
-// RUN: not tt-run %s --entry g --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=g})' 2>&1 | filecheck %s --check-prefix=PASSFAIL
-// PASSFAIL:      errors.mlir:[[# @LINE + 30]]:8: error: aot-autograd: @g calls other functions; run the inline pass first
-// PASSFAIL-NEXT: {{^}}  %0 = func.call @h(%x) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+// A pass failure located in the program, with the source line and a caret
+// (aot-autograd traces through calls, but a declaration has no body).
+// RUN: not tt-run %s --entry g --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=k})' 2>&1 | filecheck %s --check-prefix=PASSFAIL
+// PASSFAIL:      errors.mlir:[[# @LINE + 43]]:8: error: aot-autograd: @k calls @decl, a declaration without a body; only calls to functions with a body can be differentiated
+// PASSFAIL-NEXT: {{^}}  %0 = func.call @decl(%x) : (tensor<4x8xf32>) -> tensor<4x8xf32>
 // PASSFAIL-NEXT: {{^       \^$}}
-// The pipeline runs before the entry is looked up: @g_fwd exists, @g_grad
-// does not (@g does not return a scalar loss).
-// RUN: tt-run %s --entry g_fwd --random-inputs 1 --pass-pipeline 'builtin.module(inline,aot-autograd{func=g})' | filecheck %s --check-prefix=FWD
+// The pipeline runs before the entry is looked up: @g_fwd exists (traced
+// through the call to @h), @g_grad does not (@g does not return a scalar
+// loss).
+// RUN: tt-run %s --entry g_fwd --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=g})' | filecheck %s --check-prefix=FWD
 // FWD: result #1: tensor<4x8xf32>
-// RUN: not tt-run %s --entry g_grad --random-inputs 1 --pass-pipeline 'builtin.module(inline,aot-autograd{func=g})' 2>&1 | filecheck %s --check-prefix=NOGRAD
+// RUN: not tt-run %s --entry g_grad --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=g})' 2>&1 | filecheck %s --check-prefix=NOGRAD
 // NOGRAD: tt-run: no function @g_grad in {{.*}}errors.mlir; public functions: @f, @g, @g_fwd, @g_bwd
 
 // Files and flags.
@@ -90,3 +92,8 @@ func.func private @h(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 }
 
 func.func private @decl(%x: tensor<4x8xf32>) -> tensor<4x8xf32>
+
+func.func private @k(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = func.call @decl(%x) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
