@@ -477,3 +477,43 @@ func checkShape(shape []int64) error {
 	}
 	return nil
 }
+
+// ElementBytes is the storage size of a scalar type in a buffer: its width
+// in bytes (at least one byte; i1 is stored in a byte), 8 for index and for
+// anything without a width.
+func ElementBytes(t Type) int64 {
+	w := 0
+	switch {
+	case IsIndex(t):
+		return 8
+	case IsFloat(t):
+		if ft, ok := t.(*FloatType); ok {
+			w = ft.Width()
+		}
+	case IsInteger(t):
+		w = IntWidth(t)
+	}
+	if w <= 0 {
+		return 8
+	}
+	return int64(max(1, w/8))
+}
+
+// StaticTypeBytes returns the storage size of a statically shaped tensor,
+// memref or vector type (its element count times ElementBytes of its
+// element type), and false when the type has a dynamic dimension or no
+// shape.
+func StaticTypeBytes(t Type) (int64, bool) {
+	st, ok := t.(ShapedType)
+	if !ok || !st.HasRank() {
+		return 0, false
+	}
+	n := int64(1)
+	for _, d := range st.Shape() {
+		if d == Dynamic {
+			return 0, false
+		}
+		n *= d
+	}
+	return n * ElementBytes(ElementTypeOrSelf(t)), true
+}

@@ -437,7 +437,7 @@ func verifyIsolated(op *Operation) error {
 				if v == nil {
 					continue
 				}
-				if !isDefinedInside(v, op) {
+				if !IsDefinedInside(v, op) {
 					err = opError(o, "using value defined outside the region").
 						AttachNote(op.loc, "required by region isolation constraints")
 					return WalkInterrupt
@@ -455,8 +455,9 @@ func verifyIsolated(op *Operation) error {
 	return nil
 }
 
-// isDefinedInside reports whether v is defined inside one of op's regions.
-func isDefinedInside(v Value, op *Operation) bool {
+// IsDefinedInside reports whether v is defined inside one of op's regions,
+// at any depth.
+func IsDefinedInside(v Value, op *Operation) bool {
 	b := v.ParentBlock()
 	if b == nil {
 		return false

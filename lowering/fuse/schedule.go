@@ -190,16 +190,6 @@ func (f *fuser) merge(a, b *fgroup) {
 	sort.Slice(a.nodes, func(i, j int) bool { return a.nodes[i].pos < a.nodes[j].pos })
 }
 
-// role is how a node's output indexes the loops of a reduction kernel.
-type role uint8
-
-const (
-	roleFull    role = iota // the reduction's input shape
-	roleRowKeep             // the reduction's result with reduced dims kept as 1
-	roleRowDrop             // the reduction's result with reduced dims removed
-	roleNone                // does not fit
-)
-
 // domainInfo describes the loops of a candidate group.
 type domainInfo struct {
 	red     *node // a reduction of the group, or nil
@@ -208,10 +198,10 @@ type domainInfo struct {
 }
 
 // roleOf classifies a tensor's shape against a reduction domain.
-func (f *fuser) roleOf(v ir.Value, di *domainInfo) role {
+func (f *fuser) roleOf(v ir.Value, di *domainInfo) opclass.Role {
 	s := di.red.domain
 	if f.dims.sameShape(v, s) {
-		return roleFull
+		return opclass.RoleFull
 	}
 	vs, ss := opclass.Shape(v), opclass.Shape(s)
 	if len(vs) == len(ss) {
@@ -224,7 +214,7 @@ func (f *fuser) roleOf(v ir.Value, di *domainInfo) role {
 			}
 		}
 		if ok {
-			return roleRowKeep
+			return opclass.RoleRowKeep
 		}
 	}
 	if len(vs) == len(di.kept) {
@@ -233,19 +223,19 @@ func (f *fuser) roleOf(v ir.Value, di *domainInfo) role {
 			ok = ok && f.dims.same(v, j, s, d)
 		}
 		if ok {
-			return roleRowDrop
+			return opclass.RoleRowDrop
 		}
 	}
-	return roleNone
+	return opclass.RoleNone
 }
 
-// outRole is the role of a node's output.
-func (f *fuser) outRole(n *node, di *domainInfo) role {
+// outRole is the opclass.Role of a node's output.
+func (f *fuser) outRole(n *node, di *domainInfo) opclass.Role {
 	if n.kind == nodeReduce {
 		if tensor.KeepDim(n.root) {
-			return roleRowKeep
+			return opclass.RoleRowKeep
 		}
-		return roleRowDrop
+		return opclass.RoleRowDrop
 	}
 	return f.roleOf(n.root.Result(0), di)
 }
@@ -253,18 +243,18 @@ func (f *fuser) outRole(n *node, di *domainInfo) role {
 // groupIndex maps the loop dimensions of a reduction domain to a node's
 // index variables, for the node reading (reductions read at the full
 // index).
-func groupIndex(n *node, r role, di *domainInfo) map[int]affine.Expr {
+func groupIndex(n *node, r opclass.Role, di *domainInfo) map[int]affine.Expr {
 	m := map[int]affine.Expr{}
 	switch r {
-	case roleFull:
+	case opclass.RoleFull:
 		for d, v := range n.vars {
 			m[d] = v
 		}
-	case roleRowKeep:
+	case opclass.RoleRowKeep:
 		for _, d := range di.kept {
 			m[d] = n.vars[d]
 		}
-	case roleRowDrop:
+	case opclass.RoleRowDrop:
 		for j, d := range di.kept {
 			m[d] = n.vars[j]
 		}
@@ -272,16 +262,16 @@ func groupIndex(n *node, r role, di *domainInfo) map[int]affine.Expr {
 	return m
 }
 
-// indexFor returns the index of a producer of role r within the loops
+// indexFor returns the index of a producer of opclass.Role r within the loops
 // given by m, or nil when the reader's loops do not cover it.
-func indexFor(m map[int]affine.Expr, r role, di *domainInfo, rank int) []affine.Expr {
+func indexFor(m map[int]affine.Expr, r opclass.Role, di *domainInfo, rank int) []affine.Expr {
 	var out []affine.Expr
 	for d := 0; d < rank; d++ {
 		e, ok := m[d]
 		switch {
-		case di.reduced[d] && r == roleRowKeep:
+		case di.reduced[d] && r == opclass.RoleRowKeep:
 			out = append(out, affine.Const(0))
-		case di.reduced[d] && r == roleRowDrop:
+		case di.reduced[d] && r == opclass.RoleRowDrop:
 		case !ok:
 			return nil
 		default:
@@ -321,7 +311,7 @@ func (f *fuser) canFuse(ga, gb *fgroup, horizontal bool) bool {
 			return false
 		}
 	}
-	roles := map[*node]role{}
+	roles := map[*node]opclass.Role{}
 	if di != nil {
 		if horizontal {
 			// Independent nodes share loops only over inner reductions,
@@ -335,11 +325,11 @@ func (f *fuser) canFuse(ga, gb *fgroup, horizontal bool) bool {
 		}
 		for _, n := range nodes {
 			if n.kind == nodeReduce {
-				roles[n] = roleFull
+				roles[n] = opclass.RoleFull
 				continue
 			}
 			r := f.roleOf(n.root.Result(0), di)
-			if r == roleNone {
+			if r == opclass.RoleNone {
 				return false
 			}
 			roles[n] = r

@@ -143,16 +143,6 @@ func (g *gen) lowerLoops(outs []ir.Value, bufOf map[ir.Value]ir.Value) {
 	})
 }
 
-// role is how an output of a reduction kernel indexes its loops.
-type role uint8
-
-const (
-	roleFull    role = iota // the reduction's input shape
-	roleRowKeep             // the reduction's result with reduced dims kept as 1
-	roleRowDrop             // the reduction's result with reduced dims removed
-	roleNone                // does not fit
-)
-
 // output is an output of a reduction kernel.
 type output struct {
 	v    ir.Value
@@ -193,18 +183,18 @@ func (g *gen) reductionKernel(reds []*ir.Operation, outs []ir.Value, bufOf map[i
 	var fulls []ir.Value
 	for _, v := range outs {
 		r := roleOfShape(opclass.Shape(v), opclass.Shape(dom), red, kept)
-		if r == roleNone {
+		if r == opclass.RoleNone {
 			return false
 		}
-		if r == roleFull && len(reds) > 0 && isRowShape(opclass.Shape(v), opclass.Shape(dom), red) {
+		if r == opclass.RoleFull && len(reds) > 0 && isRowShape(opclass.Shape(v), opclass.Shape(dom), red) {
 			// A row-shaped output of a domain whose reduced sizes are 1:
 			// a row output when it depends on a reduction.
 			if len(newStaging(g, reds, red, nil).deps(v)) > 0 {
-				r = roleRowKeep
+				r = opclass.RoleRowKeep
 			}
 		}
-		outputs = append(outputs, output{v: v, full: r == roleFull, keep: r == roleRowKeep})
-		if r == roleFull {
+		outputs = append(outputs, output{v: v, full: r == opclass.RoleFull, keep: r == opclass.RoleRowKeep})
+		if r == opclass.RoleFull {
 			fulls = append(fulls, v)
 		}
 	}
@@ -388,22 +378,22 @@ func (g *gen) rescaled(s *staging, o ir.Value, full []affine.Expr) ir.Value {
 }
 
 // roleOfShape classifies an output shape against a reduction domain.
-func roleOfShape(s, dom []int64, red map[int]bool, kept []int) role {
+func roleOfShape(s, dom []int64, red map[int]bool, kept []int) opclass.Role {
 	if slices.Equal(s, dom) {
-		return roleFull
+		return opclass.RoleFull
 	}
 	if isRowShape(s, dom, red) {
-		return roleRowKeep
+		return opclass.RoleRowKeep
 	}
 	if len(s) == len(kept) {
 		for j, d := range kept {
 			if s[j] != dom[d] {
-				return roleNone
+				return opclass.RoleNone
 			}
 		}
-		return roleRowDrop
+		return opclass.RoleRowDrop
 	}
-	return roleNone
+	return opclass.RoleNone
 }
 
 // isRowShape reports whether s is dom with the reduced dimensions set to 1.

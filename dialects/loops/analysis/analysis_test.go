@@ -93,7 +93,7 @@ func TestLoopAnalyses(t *testing.T) {
 	if f.Const != -1 || len(f.Terms) != 2 || f.Terms[iv] != 2 || f.Terms[rowIV] != 1 {
 		t.Errorf("LinearOf(2j + i - 1) = %v + %d", f.Terms, f.Const)
 	}
-	if !analysis.DefinedIn(o, row) || analysis.DefinedIn(o, dyn) {
+	if !ir.IsDefinedInside(o, row) || ir.IsDefinedInside(o, dyn) {
 		t.Error("DefinedIn is wrong")
 	}
 	if lo, hi, ok := analysis.InductionRange(iv); !ok || lo != 1 || hi != 7 {

@@ -20,21 +20,6 @@ func ConstInt(v ir.Value) (int64, bool) {
 	return a.Int64(), true
 }
 
-// DefinedIn reports whether v is defined inside op (in one of its regions,
-// at any depth).
-func DefinedIn(v ir.Value, op *ir.Operation) bool {
-	b := v.ParentBlock()
-	if b == nil {
-		return false
-	}
-	for p := b.ParentOp(); p != nil; p = p.ParentOp() {
-		if p == op {
-			return true
-		}
-	}
-	return false
-}
-
 // ForBounds returns the lower bound, upper bound and step of a loops.for.
 func ForBounds(op *ir.Operation) (lb, ub, step ir.Value) {
 	return op.Operand(0), op.Operand(1), op.Operand(2)

@@ -196,36 +196,10 @@ func topLevel(op *ir.Operation, b *ir.Block) *ir.Operation {
 }
 
 // bufferBytes returns the byte size of a statically shaped memref type,
-// and false when it has dynamic dimensions.
+// and false for other types and dynamic shapes.
 func bufferBytes(t ir.Type) (int64, bool) {
-	m, ok := t.(*ir.MemRefType)
-	if !ok {
+	if _, ok := t.(*ir.MemRefType); !ok {
 		return 0, false
 	}
-	n := int64(1)
-	for _, d := range m.Shape() {
-		if d == ir.Dynamic {
-			return 0, false
-		}
-		n *= d
-	}
-	return n * elemBytes(m.Elem), true
-}
-
-// elemBytes is the storage size of an element type.
-func elemBytes(t ir.Type) int64 {
-	switch {
-	case ir.IsIndex(t):
-		return 8
-	case ir.IsFloat(t) || ir.IsInteger(t):
-		w := ir.IntWidth(t)
-		if ft, ok := t.(*ir.FloatType); ok {
-			w = ft.Width()
-		}
-		if w <= 8 {
-			return 1
-		}
-		return int64(w / 8)
-	}
-	return 8
+	return ir.StaticTypeBytes(t)
 }

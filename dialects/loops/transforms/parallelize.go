@@ -173,7 +173,7 @@ func soleInnerLoop(l *ir.Operation) *ir.Operation {
 // boundsOutside reports whether the bounds of l are defined outside l0.
 func boundsOutside(l, l0 *ir.Operation) bool {
 	for _, v := range l.Operands()[:3] {
-		if analysis.DefinedIn(v, l0) {
+		if ir.IsDefinedInside(v, l0) {
 			return false
 		}
 	}
@@ -208,7 +208,7 @@ func effectsAllowParallel(o, l *ir.Operation, written, whole map[ir.Value]bool) 
 		case e.Value == nil:
 			return false
 		case e.Kind == ir.EffectFree:
-			if !analysis.DefinedIn(e.Value, l) {
+			if !ir.IsDefinedInside(e.Value, l) {
 				return false
 			}
 		case e.Kind == ir.EffectWrite:
@@ -268,7 +268,7 @@ func independentIterations(l *ir.Operation) bool {
 	}
 	memo := map[ir.Value]analysis.Linear{}
 	for buf := range written {
-		if analysis.DefinedIn(buf, l) {
+		if ir.IsDefinedInside(buf, l) {
 			continue
 		}
 		if whole[buf] || !disjointSlices(accs[buf], l, body.Arg(0), step, memo) {
@@ -316,7 +316,7 @@ func separates(accs []access, d, rank int, l *ir.Operation, iv ir.Value, step in
 			if v == iv {
 				continue
 			}
-			if !analysis.DefinedIn(v, l) {
+			if !ir.IsDefinedInside(v, l) {
 				inv[v] = x
 				continue
 			}

@@ -435,7 +435,7 @@ func (p *vecPlan) rewrite(st *VectorizeStats) {
 			return x
 		}
 		at := before
-		if analysis.DefinedIn(s, vloop.Op) {
+		if ir.IsDefinedInside(s, vloop.Op) {
 			at = b
 		}
 		saved := at.Loc

@@ -407,39 +407,22 @@ func MaxPoolWindow(op *ir.Operation) (k, s, p, d [2]int64, err error) {
 // TypeBytes returns the byte size of a statically shaped tensor or memref
 // type, and false when it has dynamic dimensions.
 func TypeBytes(t ir.Type) (int64, bool) {
-	var shape []int64
-	switch tt := t.(type) {
-	case *ir.RankedTensorType:
-		shape = tt.Shape()
-	case *ir.MemRefType:
-		shape = tt.Shape()
-	default:
-		return 0, false
+	switch t.(type) {
+	case *ir.RankedTensorType, *ir.MemRefType:
+		return ir.StaticTypeBytes(t)
 	}
-	n := int64(1)
-	for _, d := range shape {
-		if d == ir.Dynamic {
-			return 0, false
-		}
-		n *= d
-	}
-	return n * elemBytes(ir.ElementTypeOrSelf(t)), true
+	return 0, false
 }
 
-// elemBytes is the storage size of an element type.
-func elemBytes(t ir.Type) int64 {
-	switch {
-	case ir.IsIndex(t):
-		return 8
-	case ir.IsFloat(t) || ir.IsInteger(t):
-		w := ir.IntWidth(t)
-		if ft, ok := t.(*ir.FloatType); ok {
-			w = ft.Width()
-		}
-		if w <= 8 {
-			return 1
-		}
-		return int64(w / 8)
-	}
-	return 8
-}
+// Role is how a value of a reduction kernel indexes the kernel's loops: the
+// fusion pass classifies candidate nodes with it, tensor-to-loops the
+// kernel's outputs.
+type Role uint8
+
+// Roles.
+const (
+	RoleFull    Role = iota // the reduction's input shape
+	RoleRowKeep             // the reduction's result with reduced dims kept as 1
+	RoleRowDrop             // the reduction's result with reduced dims removed
+	RoleNone                // does not fit
+)
