@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	goemit "github.com/tt-compiler/tt/emit/go"
 )
 
 func TestHasV3(t *testing.T) {
@@ -29,7 +31,7 @@ func TestHasV3(t *testing.T) {
 // The caller's GOAMD64 wins; builds otherwise get the detected level, and
 // the cache key depends on it.
 func TestBuildEnvAMD64(t *testing.T) {
-	env := BuildEnv()
+	env := BuildEnv(goemit.SIMDOff)
 	if v, set := os.LookupEnv("GOAMD64"); set {
 		if !slices.Contains(env, "GOAMD64="+v) {
 			t.Errorf("the caller's GOAMD64=%s is not kept", v)
@@ -42,9 +44,9 @@ func TestBuildEnvAMD64(t *testing.T) {
 		t.Errorf("level %q, environment %v", level, env)
 	}
 	if level != "" {
-		k1 := Key("v", []byte("m"), []byte("x"))
+		k1 := Key("v", goemit.SIMDOff, []byte("m"), []byte("x"))
 		amd64Value = ""
-		k2 := Key("v", []byte("m"), []byte("x"))
+		k2 := Key("v", goemit.SIMDOff, []byte("m"), []byte("x"))
 		amd64Value = level
 		if k1 == k2 {
 			t.Error("the cache key does not depend on the GOAMD64 level")

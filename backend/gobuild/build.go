@@ -95,11 +95,11 @@ func (p *Program) MainPath() string { return filepath.Join(p.Dir, "main.go") }
 const goMod = "module " + ModulePath + "\n\ngo 1.22\n"
 
 // Key returns the cache key of a package and its command: a hash of tt's
-// version, the target platform (with the GOAMD64 level builds use) and the
-// sources.
-func Key(version string, model, main []byte) string {
+// version, the target platform (with the GOAMD64 level builds use), the
+// SIMD level of the code and the sources.
+func Key(version string, level goemit.SIMD, model, main []byte) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "tt %s\n%s/%s %s\n%d\n", version, runtime.GOOS, runtime.GOARCH, amd64Level(), len(model))
+	fmt.Fprintf(h, "tt %s\n%s/%s %s simd=%s\n%d\n", version, runtime.GOOS, runtime.GOARCH, amd64Level(), level, len(model))
 	h.Write(model)
 	h.Write(main)
 	return hex.EncodeToString(h.Sum(nil))[:24]
@@ -115,7 +115,7 @@ func Build(ctx context.Context, pkg *goemit.Package, opts BuildOptions) (*Progra
 	if cache == "" {
 		cache = CacheDir()
 	}
-	key := Key(opts.Version, pkg.Source, main)
+	key := Key(opts.Version, pkg.SIMD, pkg.Source, main)
 	dir := filepath.Join(cache, "go", key)
 	p := &Program{Dir: dir, Binary: filepath.Join(dir, BinaryName), Key: key, Package: pkg, Main: main}
 	if st, err := os.Stat(p.Binary); err == nil && st.Mode().IsRegular() {
@@ -153,7 +153,7 @@ func Build(ctx context.Context, pkg *goemit.Package, opts BuildOptions) (*Progra
 	var out bytes.Buffer
 	cmd := exec.CommandContext(ctx, goCmd, "build", "-trimpath", "-o", BinaryName, ".")
 	cmd.Dir = tmp
-	cmd.Env = BuildEnv()
+	cmd.Env = BuildEnv(pkg.SIMD)
 	cmd.Stdout, cmd.Stderr = &out, &out
 	start := time.Now()
 	if err := cmd.Run(); err != nil {
@@ -184,14 +184,18 @@ func Build(ctx context.Context, pkg *goemit.Package, opts BuildOptions) (*Progra
 	return p, nil
 }
 
-// BuildEnv returns the environment builds run in: the caller's, with
-// CGO_ENABLED=0, GOWORK=off, GOTOOLCHAIN=local, GOFLAGS cleared, GO111MODULE=on,
-// GOOS/GOARCH set to the platform tt runs on, and on amd64 GOAMD64 set to
-// the level the host supports when the caller does not set it (see
-// amd64Level).
-func BuildEnv() []string {
+// BuildEnv returns the environment builds of code of a SIMD level run in:
+// the caller's, with CGO_ENABLED=0, GOWORK=off, GOTOOLCHAIN=local, GOFLAGS
+// cleared, GO111MODULE=on, GOOS/GOARCH set to the platform tt runs on, on
+// amd64 GOAMD64 set to the level the host supports when the caller does
+// not set it (see amd64Level), and for the SIMD levels "simd" added to
+// the caller's GOEXPERIMENT (package simd/archsimd).
+func BuildEnv(level goemit.SIMD) []string {
 	var env []string
 	drop := map[string]bool{"CGO_ENABLED": true, "GOWORK": true, "GOTOOLCHAIN": true, "GOFLAGS": true, "GO111MODULE": true, "GOOS": true, "GOARCH": true}
+	if level != goemit.SIMDOff {
+		drop["GOEXPERIMENT"] = true
+	}
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		if !drop[k] {
@@ -200,6 +204,9 @@ func BuildEnv() []string {
 	}
 	env = append(env, "CGO_ENABLED=0", "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=", "GO111MODULE=on",
 		"GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH)
+	if level != goemit.SIMDOff {
+		env = append(env, "GOEXPERIMENT="+withSIMDExperiment(os.Getenv("GOEXPERIMENT")))
+	}
 	if _, set := os.LookupEnv("GOAMD64"); !set && amd64Level() != "" {
 		env = append(env, "GOAMD64="+amd64Level())
 	}
@@ -241,22 +248,37 @@ var (
 // hasV3 reports whether every processor of a /proc/cpuinfo listing has
 // the x86-64-v3 features.
 func hasV3(cpuinfo string) bool {
-	n := 0
-	for _, line := range strings.Split(cpuinfo, "\n") {
-		k, v, ok := strings.Cut(line, ":")
-		if !ok || strings.TrimSpace(k) != "flags" {
-			continue
-		}
-		n++
-		flags := map[string]bool{}
-		for _, f := range strings.Fields(v) {
-			flags[f] = true
-		}
-		for _, f := range []string{"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"} {
-			if !flags[f] {
-				return false
-			}
+	return everyProcessorHas(cpuinfo, []string{"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"})
+}
+
+// withSIMDExperiment returns a GOEXPERIMENT value with simd enabled: the
+// caller's experiments, without a nosimd, plus simd.
+func withSIMDExperiment(value string) string {
+	out := []string{}
+	for _, e := range strings.Split(value, ",") {
+		if e = strings.TrimSpace(e); e != "" && e != "simd" && e != "nosimd" {
+			out = append(out, e)
 		}
 	}
-	return n > 0
+	return strings.Join(append(out, "simd"), ",")
+}
+
+// BuildInfo describes how the program was built, one "key: value" per
+// line (tt-run -v prints it, --dump-dir writes it to build.txt).
+func (p *Program) BuildInfo() string {
+	var b strings.Builder
+	level := p.Package.SIMD
+	fmt.Fprintf(&b, "simd: %s", level)
+	if level != goemit.SIMDOff {
+		fmt.Fprintf(&b, " (package simd/archsimd, needs %s)", level.Features())
+	}
+	b.WriteString("\n")
+	for _, kv := range BuildEnv(level) {
+		k, v, _ := strings.Cut(kv, "=")
+		if k == "GOEXPERIMENT" || k == "GOAMD64" || k == "GOOS" || k == "GOARCH" {
+			fmt.Fprintf(&b, "%s: %s\n", k, v)
+		}
+	}
+	fmt.Fprintf(&b, "cache: %s\n", p.Dir)
+	return b.String()
 }

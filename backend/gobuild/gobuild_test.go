@@ -77,7 +77,7 @@ func TestBuildStartCallCache(t *testing.T) {
 	if err != nil || !again.Cached || again.Key != prog.Key {
 		t.Fatalf("second build: %+v, %v", again, err)
 	}
-	if other := gobuild.Key("other", pkg.Source, prog.Main); other == prog.Key {
+	if other := gobuild.Key("other", pkg.SIMD, pkg.Source, prog.Main); other == prog.Key {
 		t.Error("the key does not depend on tt's version")
 	}
 	proc, err := prog.Start("scale")

@@ -14,6 +14,7 @@ import (
 	"github.com/tt-compiler/tt/dialects/builtin"
 	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/loops"
+	goemit "github.com/tt-compiler/tt/emit/go"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 	"github.com/tt-compiler/tt/pass"
@@ -34,6 +35,7 @@ const (
 	SVGFile        = "kernels.svg"
 	ModelFile      = "model.go"
 	MainFile       = "main.go"
+	BuildFile      = "build.txt"
 )
 
 // ErrNoPipeline is returned (wrapped) by Lower when the module is not in
@@ -44,7 +46,16 @@ var ErrNoPipeline = errors.New("the " + Pipeline + " pipeline is not available i
 type LowerOptions struct {
 	// DumpDir, when not empty, receives the debug artifacts.
 	DumpDir string
+	// SIMD is the level the code will be emitted for: it sets the vector
+	// widths of the pipeline's vectorize passes (VectorWidths).
+	SIMD goemit.SIMD
+	// VectorLanesF32, when positive, overrides the f32 lanes of SIMD's
+	// widths (f64: half), to compare widths at one level.
+	VectorLanesF32 int
 }
+
+// VectorizePass is the argument of the pass whose widths LowerOptions set.
+const VectorizePass = "vectorize"
 
 // Lower brings module to the loop level in place: it runs the pt2-go
 // pipeline of reg when reg has it, and otherwise checks that the module is already
@@ -63,6 +74,16 @@ func Lower(ctx context.Context, module *ir.Operation, reg *pass.Registry, opts L
 		pm, err := reg.ParseAnchored(Pipeline, builtin.ModuleName)
 		if err != nil {
 			return fmt.Errorf("parsing the %s pipeline: %v", Pipeline, err)
+		}
+		// The named pipeline's passes with the widths of the level (the
+		// pipeline stays the one definition, lowering.Stages).
+		f32, f64 := VectorWidths(opts.SIMD, opts.VectorLanesF32)
+		for _, p := range pm.Passes() {
+			if p.Argument() == VectorizePass {
+				if err := p.Options().Parse(fmt.Sprintf("width-f32=%d width-f64=%d", f32, f64), VectorizePass); err != nil {
+					return fmt.Errorf("setting the vector widths of %s: %v", Pipeline, err)
+				}
+			}
 		}
 		run := &pass.RunOptions{}
 		if d != nil {
@@ -250,6 +271,16 @@ func WriteSources(dir string, model, main []byte) error {
 		return os.WriteFile(filepath.Join(dir, MainFile), main, 0o644)
 	}
 	return nil
+}
+
+// WriteBuildInfo writes the description of a build (the SIMD level and
+// the build environment, see Program.BuildInfo) into a dump directory as
+// build.txt.
+func WriteBuildInfo(dir, info string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, BuildFile), []byte(info), 0o644)
 }
 
 // WriteStages writes stage files (name → IR text) into dir.

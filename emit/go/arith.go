@@ -101,6 +101,11 @@ func (f *fnEmitter) emitElementwise(op *ir.Operation) error {
 		}
 		return f.define(op, exprs, false)
 	}
+	if rt.kind == kVector && f.m.opts.SIMD != SIMDOff {
+		if done, err := f.emitSIMDElementwise(op, rt); done || err != nil {
+			return err
+		}
+	}
 	var args []*gval
 	for _, v := range op.Operands() {
 		g, err := f.value(op, v)
@@ -124,6 +129,11 @@ func (f *fnEmitter) emitElementwise(op *ir.Operation) error {
 			return err
 		}
 		return f.define(op, []string{call}, true)
+	}
+	for i, g := range args {
+		if g.t.kind == kVector && g.simd != nil {
+			args[i] = &gval{t: g.t, comps: f.lanesOf(g)}
+		}
 	}
 	exprs := make([]string, lanes)
 	for l := 0; l < lanes; l++ {

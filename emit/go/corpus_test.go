@@ -23,6 +23,7 @@ import (
 
 	goemit "github.com/tt-compiler/tt/emit/go"
 	"github.com/tt-compiler/tt/internal/registry"
+	"github.com/tt-compiler/tt/internal/simdtest"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/kernels"
 	"github.com/tt-compiler/tt/ir"
@@ -51,6 +52,8 @@ import (
 // corpusCase is one call of the corpus.
 type corpusCase struct {
 	id        int
+	seed      uint64 // of the random arguments: the same at every SIMD level
+	level     goemit.SIMD
 	file      string
 	pkg       string // package directory and name (p0, p1, ...)
 	module    *ir.Operation
@@ -99,7 +102,28 @@ func goEnv() []string {
 	if raceEnabled {
 		cgo = "CGO_ENABLED=1"
 	}
-	return append(os.Environ(), cgo, "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=", "GO111MODULE=on")
+	env := append(os.Environ(), cgo, "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=", "GO111MODULE=on")
+	levels, _ := simdtest.Levels() // testLevels reports the error
+	return append(env, simdtest.GoEnv(levels)...)
+}
+
+// testLevels returns the SIMD levels generated code is tested at (see
+// package simdtest).
+func testLevels(t testing.TB) []goemit.SIMD {
+	t.Helper()
+	levels, err := simdtest.Levels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return levels
+}
+
+// levelSuffix names a level's copy of a generated package (p0, p0avx2).
+func levelSuffix(l goemit.SIMD) string {
+	if l == goemit.SIMDOff {
+		return ""
+	}
+	return l.String()
 }
 
 // buildHarness builds the harness command of the module in dir, with the
@@ -165,28 +189,33 @@ func TestCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	var cases []*corpusCase
+	seed := uint64(0)
 	for i, file := range files {
 		src, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		module := parseModule(t, file, src)
-		pkgName := fmt.Sprintf("p%d", i)
-		pkg, err := goemit.Emit(module, goemit.Options{Package: pkgName, Source: filepath.Base(file)})
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		checkGenerated(t, file, pkg.Source)
-		writeFile(t, filepath.Join(mod, pkgName, "model.go"), pkg.Source)
-		for _, m := range caseLine.FindAllStringSubmatch(string(src), -1) {
-			c := parseCase(t, file, m[1], m[2])
-			c.id, c.file, c.pkg = len(cases), file, pkgName
-			c.module = parseModule(t, file, src) // the interpreter's own copy
-			if c.fn = pkg.Func(c.sym); c.fn == nil {
-				t.Fatalf("%s: case %s: no exported function", file, m[1])
+		lines := caseLine.FindAllStringSubmatch(string(src), -1)
+		for _, level := range testLevels(t) {
+			module := parseModule(t, file, src)
+			pkgName := fmt.Sprintf("p%d%s", i, levelSuffix(level))
+			pkg, err := goemit.Emit(module, goemit.Options{Package: pkgName, Source: filepath.Base(file), SIMD: level})
+			if err != nil {
+				t.Fatalf("%s (%s): %v", file, level, err)
 			}
-			cases = append(cases, c)
+			checkGenerated(t, file, pkg.Source)
+			writeFile(t, filepath.Join(mod, pkgName, "model.go"), pkg.Source)
+			for k, m := range lines {
+				c := parseCase(t, file, m[1], m[2])
+				c.id, c.seed, c.level, c.file, c.pkg = len(cases), seed+uint64(k)+1, level, file, pkgName
+				c.module = parseModule(t, file, src) // the interpreter's own copy
+				if c.fn = pkg.Func(c.sym); c.fn == nil {
+					t.Fatalf("%s: case %s: no exported function", file, m[1])
+				}
+				cases = append(cases, c)
+			}
 		}
+		seed += uint64(len(lines))
 	}
 	reg := kernels.NewRegistry()
 	for _, c := range cases {
@@ -218,6 +247,7 @@ func TestCorpus(t *testing.T) {
 
 	runGo(t, goTool, mod, "vet", "./...")
 	buildHarness(t, goTool, mod)
+	checkNoAVX512(t, filepath.Join(mod, "harness.bin"), testLevels(t))
 
 	outs := map[int]string{}
 	for _, procs := range []int{1, 4} {
@@ -229,7 +259,7 @@ func TestCorpus(t *testing.T) {
 		outs[procs] = out
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%s/%s#%d", filepath.Base(c.file), c.sym, c.id), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/%s/%s#%d", filepath.Base(c.file), c.level, c.sym, c.id), func(t *testing.T) {
 			got1 := c.readResults(t, outs[1])
 			got4 := c.readResults(t, outs[4])
 			if got1.err != got4.err {
@@ -355,7 +385,11 @@ func mlirToGoQuoted(s string) string {
 
 // makeArgs makes the case's random arguments (the same on every run).
 func (c *corpusCase) makeArgs(t testing.TB) {
-	r := rand.New(rand.NewPCG(uint64(c.id)+1, 7))
+	seed := c.seed
+	if seed == 0 {
+		seed = uint64(c.id) + 1
+	}
+	r := rand.New(rand.NewPCG(seed, 7))
 	for i, p := range c.fn.Params {
 		var shape []int64
 		if !p.Scalar {
@@ -870,5 +904,59 @@ func writeFile(t testing.TB, path string, data []byte) {
 	}
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// checkNoAVX512 checks the machine code of the packages generated for AVX2
+// for AVX-512 instructions (EVEX-encoded: their first byte is 0x62, an
+// invalid opcode in 64-bit mode otherwise): the host runs them, so only
+// the code can show that an AVX2 build would run on a CPU without
+// AVX-512. The AVX-512 packages must have some (or the check proves
+// nothing). It reads GNU objdump's disassembly (go tool objdump decodes
+// no VEX or EVEX instruction); without objdump it says so and checks
+// nothing (.ci/run installs binutils).
+func checkNoAVX512(t *testing.T, bin string, levels []goemit.SIMD) {
+	t.Helper()
+	if !slices.Contains(levels, goemit.SIMDAVX2) {
+		return
+	}
+	objdump, err := exec.LookPath("objdump")
+	if err != nil {
+		t.Log("no objdump on PATH (binutils): the AVX2 code is not checked for AVX-512 instructions")
+		return
+	}
+	out, err := exec.Command(objdump, "-d", bin).Output()
+	if err != nil {
+		t.Fatalf("objdump -d: %v", err)
+	}
+	header := regexp.MustCompile(`^[0-9a-f]+ <(.*)>:$`)
+	pkg := regexp.MustCompile(`^ttcorpus/p[0-9]+(avx2|avx512)\.`)
+	evex := map[string]int{}
+	var sample []string
+	level := ""
+	for _, line := range strings.Split(string(out), "\n") {
+		if m := header.FindStringSubmatch(line); m != nil {
+			level = ""
+			if p := pkg.FindStringSubmatch(m[1]); p != nil {
+				level = p[1]
+			}
+			continue
+		}
+		// "  addr:\tbytes\tmnemonic operands"; a long instruction's
+		// continuation lines have no mnemonic.
+		f := strings.Split(line, "\t")
+		if level == "" || len(f) < 3 || strings.TrimSpace(f[2]) == "" || !strings.HasPrefix(f[1], "62 ") {
+			continue
+		}
+		evex[level]++
+		if level == "avx2" && len(sample) < 5 {
+			sample = append(sample, strings.TrimSpace(f[2]))
+		}
+	}
+	if evex["avx2"] > 0 {
+		t.Errorf("the AVX2 code has %d AVX-512 instructions: %s", evex["avx2"], strings.Join(sample, "; "))
+	}
+	if slices.Contains(levels, goemit.SIMDAVX512) && evex["avx512"] == 0 {
+		t.Errorf("the AVX-512 code has no AVX-512 instruction: the check of the AVX2 code cannot see them")
 	}
 }

@@ -20,6 +20,7 @@ type gval struct {
 	t     valueType
 	comps []string
 	konst *int64
+	simd  *simdLayout // a vector held in archsimd registers: comps are the parts
 }
 
 // dim returns the Go expression of dimension k of a buffer: a literal for
@@ -58,6 +59,12 @@ type fnEmitter struct {
 	mutable  map[string]bool   // Go variables assigned more than once
 	arena    []arenaSlot
 	parallel int // depth of loops.parallel bodies being emitted
+
+	vectorCode bool                           // the function has vector values
+	block      *ir.Block                      // the block being emitted
+	copies     map[*gval][]scopedCopy         // conversions of vector values (simd.go)
+	views      map[*ir.Operation]*vectorView  // vector accesses through a loop's views (simdloop.go)
+	loopViews  map[*ir.Operation][]*viewGroup // the views of each loop
 }
 
 // arenaSlot is one field of a function's arena struct.
@@ -109,6 +116,7 @@ func removable(op *ir.Operation) bool {
 // analyze computes which ops are live and which buffers flow out of the
 // function or out of a loop iteration.
 func (f *fnEmitter) analyze() {
+	f.loopViews = f.planViews()
 	f.live = map[*ir.Operation]bool{}
 	var work []*ir.Operation
 	mark := func(op *ir.Operation) {
@@ -126,9 +134,14 @@ func (f *fnEmitter) analyze() {
 		op := work[len(work)-1]
 		work = work[:len(work)-1]
 		if _, constant := constantPredicate(op); op.Name() != loops.DeallocName && !constant {
-			for _, v := range op.Operands() {
-				mark(ir.DefiningOp(v))
+			for i, v := range op.Operands() {
+				if !f.skipsOperand(op, i) {
+					mark(ir.DefiningOp(v))
+				}
 			}
+		}
+		if vv := f.views[op]; vv != nil && vv.group.cVal != nil {
+			mark(ir.DefiningOp(vv.group.cVal))
 		}
 		for p := op.ParentOp(); p != nil && p != f.fn; p = p.ParentOp() {
 			mark(p)
@@ -179,9 +192,9 @@ func (f *fnEmitter) analyze() {
 
 // liveUses returns the number of uses of v by live ops that emit code.
 func (f *fnEmitter) liveUses(v ir.Value) int {
-	n := 0
+	n := f.viewUses(v)
 	for u := range v.Uses() {
-		if o := u.Owner(); f.live[o] && o.Name() != loops.DeallocName {
+		if o := u.Owner(); f.live[o] && o.Name() != loops.DeallocName && !f.skipsOperand(o, u.Index()) {
 			n++
 		}
 	}
@@ -211,7 +224,7 @@ func foldsConstant(op *ir.Operation, i int) bool {
 func (f *fnEmitter) needsVar(v ir.Value) bool {
 	for u := range v.Uses() {
 		o := u.Owner()
-		if f.live[o] && o.Name() != loops.DeallocName && !foldsConstant(o, u.Index()) {
+		if f.live[o] && o.Name() != loops.DeallocName && !foldsConstant(o, u.Index()) && !f.skipsOperand(o, u.Index()) {
 			return true
 		}
 	}
@@ -242,6 +255,7 @@ func (f *fnEmitter) emitFunc() error {
 	}
 	f.vals = map[ir.Value]*gval{}
 	f.mutable = map[string]bool{}
+	f.vectorCode = f.m.opts.SIMD != SIMDOff && hasVectors(fn)
 	f.analyze()
 	block := body.Front()
 	var params []string
@@ -304,6 +318,9 @@ func (f *fnEmitter) emitFunc() error {
 // emitBlock emits the ops of a block (its terminator is handled by the
 // parent op, except func.return).
 func (f *fnEmitter) emitBlock(b *ir.Block) error {
+	outer := f.block
+	f.block = b
+	defer func() { f.block = outer }()
 	for op := b.First(); op != nil; op = op.Next() {
 		if !f.live[op] || op.Name() == loops.YieldName {
 			continue // yields are emitted by their parent op
@@ -458,15 +475,24 @@ func (a *affine) String(f *fnEmitter, what string) string {
 // offset returns the Go expression of the flat offset of buffer b at the
 // given indices (row-major).
 func (f *fnEmitter) offset(op *ir.Operation, b *gval, indices []ir.Value) (string, error) {
-	if len(indices) != len(b.t.shape) {
-		return "", errAt(op, "expects %d indices, got %d", len(b.t.shape), len(indices))
-	}
-	a := &affine{ok: true}
+	idx := make([]*gval, len(indices))
 	for k, iv := range indices {
 		ig, err := f.value(op, iv)
 		if err != nil {
 			return "", err
 		}
+		idx[k] = ig
+	}
+	return f.offsetOf(op, b, idx)
+}
+
+// offsetOf is offset with the indices' Go values.
+func (f *fnEmitter) offsetOf(op *ir.Operation, b *gval, indices []*gval) (string, error) {
+	if len(indices) != len(b.t.shape) {
+		return "", errAt(op, "expects %d indices, got %d", len(b.t.shape), len(indices))
+	}
+	a := &affine{ok: true}
+	for k, ig := range indices {
 		// stride of dimension k: product of the later dimensions.
 		sc := int64(1)
 		var sv []string

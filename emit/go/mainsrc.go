@@ -24,7 +24,7 @@ func EmitMain(pkg *Package, importPath string) ([]byte, error) {
 	if pkg == nil || importPath == "" || strings.ContainsAny(importPath, "\"\\\n`") {
 		return nil, fmt.Errorf("goemit: EmitMain needs a package and a plain import path")
 	}
-	lib, err := loadLibrary("climain")
+	lib, err := loadLibrary("climain", pkg.SIMD)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +53,15 @@ func EmitMain(pkg *Package, importPath string) ([]byte, error) {
 		fmt.Fprintf(&b, "\t%s\n", strconv.Quote(p))
 	}
 	fmt.Fprintf(&b, "\n\tttmodel %s\n)\n\n", strconv.Quote(importPath))
-	b.WriteString("func main() { os.Exit(ttMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }\n\n")
+	if pkg.SIMD != SIMDOff {
+		// The CPU check first: no archsimd instruction runs on a CPU
+		// without the level's features.
+		b.WriteString("func main() {\n")
+		fmt.Fprintf(&b, "if err := ttmodel.%s(); err != nil {\nos.Stderr.WriteString(%s + err.Error() + \"\\n\")\nos.Exit(1)\n}\n", CheckCPUName, strconv.Quote(pkg.Name+": "))
+		b.WriteString("os.Exit(ttMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))\n}\n\n")
+	} else {
+		b.WriteString("func main() { os.Exit(ttMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }\n\n")
+	}
 	fmt.Fprintf(&b, "// ttEntries are the functions of package %s.\nvar ttEntries = []ttEntryPoint{\n", pkg.Name)
 	for _, f := range pkg.Funcs {
 		fmt.Fprintf(&b, "{name: %s, symbol: %s, params: %s, results: %s, invoke: invoke%s},\n",

@@ -144,6 +144,18 @@ func (f *fnEmitter) emitConstant(op *ir.Operation) error {
 		}
 		lanes = append(lanes, s)
 	}
+	if l := f.m.naturalLayout(t); l != nil && t.elem != I1 {
+		exprs := make([]string, l.parts)
+		for p := range exprs {
+			ls := lanes[p*l.lanes : (p+1)*l.lanes]
+			if allSame(ls) {
+				exprs[p] = "archsimd.Broadcast" + l.typeName() + "(" + ls[0] + ")"
+			} else {
+				exprs[p] = "archsimd.Load" + l.typeName() + "(&" + l.arrayType() + "{" + strings.Join(ls, ", ") + "})"
+			}
+		}
+		return f.defineParts(op, l, exprs)
+	}
 	return f.define(op, lanes, false)
 }
 
@@ -409,6 +421,9 @@ func (f *fnEmitter) emitFor(op *ir.Operation) error {
 		f.line("ttFailf(%s, %s)", strconv.Quote("loops.for: step %d is not positive"), bounds[2])
 		f.line("}")
 	}
+	if f.m.opts.SIMD != SIMDOff && f.scalarLoopAfterVectors(op) {
+		f.clearUpperBits()
+	}
 	// Carried values: one mutable variable per component, shared by the
 	// block argument and the result.
 	for i := 3; i < op.NumOperands(); i++ {
@@ -416,8 +431,15 @@ func (f *fnEmitter) emitFor(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		inits, err := f.components(op, []ir.Value{op.Operand(i)})
-		if err != nil {
+		// A vector is carried in registers when it has a layout.
+		l := init.simd
+		if l == nil {
+			l = f.m.naturalLayout(init.t)
+		}
+		var inits []string
+		if l != nil {
+			inits = f.partsOf(init, l)
+		} else if inits, err = f.components(op, []ir.Value{op.Operand(i)}); err != nil {
 			return err
 		}
 		names := f.carried(init.t, inits)
@@ -426,17 +448,27 @@ func (f *fnEmitter) emitFor(op *ir.Operation) error {
 		if f.liveUses(r) == 0 && f.liveUses(a) == 0 {
 			f.line("_ = %s", strings.Join(names, ", _ = "))
 		}
-		f.vals[r] = &gval{t: init.t, comps: names}
-		f.vals[a] = &gval{t: init.t, comps: names}
+		f.vals[r] = &gval{t: init.t, comps: names, simd: l}
+		f.vals[a] = &gval{t: init.t, comps: names, simd: l}
 	}
 	iv := f.fresh("i")
-	f.mutable[iv] = true
 	f.vals[body.Arg(0)] = &gval{t: valueType{kind: kScalar, elem: Index}, comps: []string{iv}}
-	step := iv + "++"
-	if konst[2] == nil || *konst[2] != 1 {
-		step = iv + " += " + bounds[2]
+	if groups := f.loopViews[op]; len(groups) > 0 {
+		k, err := f.emitViewLoop(op, groups, bounds, konst)
+		if err != nil {
+			return err
+		}
+		if f.liveUses(body.Arg(0)) > 0 {
+			f.line("%s := %s", iv, affineIV(bounds[0], konst[0], k, bounds[2], konst[2]))
+		}
+	} else {
+		f.mutable[iv] = true
+		step := iv + "++"
+		if konst[2] == nil || *konst[2] != 1 {
+			step = iv + " += " + bounds[2]
+		}
+		f.line("for %s := %s; %s < %s; %s {", iv, bounds[0], iv, bounds[1], step)
 	}
-	f.line("for %s := %s; %s < %s; %s {", iv, bounds[0], iv, bounds[1], step)
 	if err := f.emitBlock(body); err != nil {
 		return err
 	}
@@ -457,17 +489,29 @@ func (f *fnEmitter) emitYield(op *ir.Operation, body *ir.Block, targets []ir.Val
 	if len(targets) == 0 {
 		return nil
 	}
-	vals, err := f.components(y, y.Operands())
-	if err != nil {
-		return err
-	}
-	var lhs []string
-	for _, t := range targets {
+	var lhs, vals []string
+	for i, t := range targets {
 		g := f.vals[t]
 		if g == nil {
 			return errAt(op, "internal error: unbound result")
 		}
 		lhs = append(lhs, g.comps...)
+		v, err := f.value(y, y.Operand(i))
+		if err != nil {
+			return err
+		}
+		switch {
+		case g.simd != nil:
+			vals = append(vals, f.partsOf(v, g.simd)...)
+		case v.t.kind == kVector:
+			vals = append(vals, f.lanesOf(v)...)
+		default:
+			c, err := f.components(y, []ir.Value{y.Operand(i)})
+			if err != nil {
+				return err
+			}
+			vals = append(vals, c...)
+		}
 	}
 	if len(lhs) != len(vals) {
 		return errAt(y, "yields values of the wrong types")
@@ -501,14 +545,24 @@ func (f *fnEmitter) emitIf(op *ir.Operation) error {
 		if err != nil {
 			return errAt(op, "%v", err)
 		}
-		names := f.carried(t, make([]string, t.components()))
+		l := f.m.naturalLayout(t)
+		n := t.components()
+		if l != nil {
+			n = l.parts
+			f.m.imports["simd/archsimd"] = true
+		}
+		names := f.carried(t, make([]string, n))
 		for c, n := range names {
-			f.line("var %s %s", n, t.componentType(c))
+			typ := t.componentType(c)
+			if l != nil {
+				typ = l.goType()
+			}
+			f.line("var %s %s", n, typ)
 		}
 		if f.liveUses(r) == 0 {
 			f.line("_ = %s", strings.Join(names, ", _ = "))
 		}
-		f.vals[r] = &gval{t: t, comps: names}
+		f.vals[r] = &gval{t: t, comps: names, simd: l}
 	}
 	f.line("if %s {", c.comps[0])
 	thenB := op.Region(0).Front()

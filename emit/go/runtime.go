@@ -4,10 +4,13 @@ import (
 	"embed"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
 	"path"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -78,66 +81,102 @@ type library struct {
 	count  int // the number of declarations (orders are below it)
 }
 
-var (
-	libOnce sync.Once
-	libs    map[string]*library
-	libErr  error
-)
+// libraries caches the parsed support packages per SIMD level (the files
+// of a package that a level builds differ: see buildContext).
+var libraries sync.Map // SIMD → *libraryEntry
+
+// libraryEntry is the support packages of one SIMD level, parsed once.
+type libraryEntry struct {
+	once sync.Once
+	libs map[string]*library
+	err  error
+}
 
 // loadLibrary returns the parsed support package in directory dir ("rt"
-// or "climain").
-func loadLibrary(dir string) (*library, error) {
-	libOnce.Do(func() {
-		libs = map[string]*library{}
-		renamed := renamedImports()
-		for _, d := range []string{"rt", "climain"} {
-			l, err := parseLibrary(sourceFS, d, "github.com/tt-compiler/tt/emit/go/"+d, "", renamed)
-			if err != nil {
-				libErr = err
-				return
-			}
-			libs[d] = l
-		}
-		// The copied packages join the package code, after it in source
-		// order.
-		rt := libs["rt"]
-		for _, p := range copiedPackages {
-			l, err := parseLibrary(p.src, ".", p.path, p.prefix, renamed)
-			if err != nil {
-				libErr = err
-				return
-			}
-			shifted := map[*decl]bool{} // a declaration of several names is listed under each
-			for name, d := range l.byName {
-				if rt.byName[name] != nil {
-					libErr = fmt.Errorf("goemit: run-time declaration %s is defined twice", name)
-					return
-				}
-				if !shifted[d] {
-					shifted[d] = true
-					d.order += rt.count
-				}
-				rt.byName[name] = d
-			}
-			rt.count += l.count
-		}
-	})
-	if libErr != nil {
-		return nil, libErr
+// or "climain"), as the files of level build it.
+func loadLibrary(dir string, level SIMD) (*library, error) {
+	v, _ := libraries.LoadOrStore(level, &libraryEntry{})
+	e := v.(*libraryEntry)
+	e.once.Do(func() { e.libs, e.err = parseLibraries(buildContext(level)) })
+	if e.err != nil {
+		return nil, e.err
 	}
-	return libs[dir], nil
+	return e.libs[dir], nil
+}
+
+// parseLibraries parses the support packages: rt and climain, and the
+// copied packages merged into rt.
+func parseLibraries(ctxt *build.Context) (map[string]*library, error) {
+	libs := map[string]*library{}
+	renamed := renamedImports()
+	for _, d := range []string{"rt", "climain"} {
+		l, err := parseLibrary(ctxt, sourceFS, d, "github.com/tt-compiler/tt/emit/go/"+d, "", renamed)
+		if err != nil {
+			return nil, err
+		}
+		libs[d] = l
+	}
+	// The copied packages join the package code, after it in source
+	// order.
+	rt := libs["rt"]
+	for _, p := range copiedPackages {
+		l, err := parseLibrary(ctxt, p.src, ".", p.path, p.prefix, renamed)
+		if err != nil {
+			return nil, err
+		}
+		shifted := map[*decl]bool{} // a declaration of several names is listed under each
+		for name, d := range l.byName {
+			if rt.byName[name] != nil {
+				return nil, fmt.Errorf("goemit: run-time declaration %s is defined twice", name)
+			}
+			if !shifted[d] {
+				shifted[d] = true
+				d.order += rt.count
+			}
+			rt.byName[name] = d
+		}
+		rt.count += l.count
+	}
+	return libs, nil
+}
+
+// buildContext returns the build configuration whose files a level
+// copies, as go/build matches them (//go:build lines and _GOOS/_GOARCH
+// file name suffixes). SIMDOff is the portable configuration generated
+// code without SIMD must build in anywhere: no operating system,
+// architecture, experiment or cgo tag holds, so only files without such
+// constraints (or with negated ones, like a "!amd64" fallback) are
+// copied. The SIMD levels are amd64 on the host's operating system with
+// GOEXPERIMENT=simd (tag goexperiment.simd), the configuration gobuild
+// builds them in.
+func buildContext(level SIMD) *build.Context {
+	ctxt := &build.Context{GOOS: "tt-portable", GOARCH: "tt-portable", Compiler: "gc", ReleaseTags: build.Default.ReleaseTags}
+	if level != SIMDOff {
+		ctxt.GOOS, ctxt.GOARCH = runtime.GOOS, "amd64"
+		ctxt.ToolTags = []string{"goexperiment.simd"}
+	}
+	return ctxt
+}
+
+// matchFile reports whether ctxt builds the file dir/name of fsys.
+func matchFile(ctxt *build.Context, fsys fs.FS, dir, name string) (bool, error) {
+	c := *ctxt
+	c.JoinPath = path.Join
+	c.OpenFile = func(p string) (io.ReadCloser, error) { return fsys.Open(p) }
+	return c.MatchFile(dir, name)
 }
 
 // parseLibrary parses the non-test files of dir in fsys (the package with
-// import path origin) whose names do not start with "stub" (stubs stand in
-// for generated code so that the package compiles on its own). With a
+// import path origin) that ctxt builds and whose names do not start with
+// "stub" (stubs stand in for generated code so that the package compiles
+// on its own). With a
 // prefix, every package-level identifier n is renamed to prefixed(prefix,
 // n), in its declaration and wherever it is used (the package must not
 // declare local identifiers or struct fields with those names;
 // TestCopiedSourceRules checks). A reference pkg.Name to an imported
 // package in renamed becomes prefixed(renamed[path], Name), and the import
 // is dropped.
-func parseLibrary(fsys fs.FS, dir, origin, prefix string, renamed map[string]string) (*library, error) {
+func parseLibrary(ctxt *build.Context, fsys fs.FS, dir, origin, prefix string, renamed map[string]string) (*library, error) {
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err
@@ -156,6 +195,11 @@ func parseLibrary(fsys fs.FS, dir, origin, prefix string, renamed map[string]str
 	for _, e := range entries {
 		name := e.Name()
 		if strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "stub") || !strings.HasSuffix(name, ".go") {
+			continue
+		}
+		if ok, err := matchFile(ctxt, fsys, dir, name); err != nil {
+			return nil, fmt.Errorf("goemit: support source %s/%s: %v", dir, name, err)
+		} else if !ok {
 			continue
 		}
 		src, err := fs.ReadFile(fsys, path.Join(dir, name))

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // The packages whose source generated code copies follow the rules that
@@ -144,7 +145,7 @@ func checkCopiedFile(t *testing.T, name string, f *ast.File, top map[string]bool
 // capitalized, references between the copied packages are renamed, and
 // their imports are dropped.
 func TestCopiedIdentifiersAreRenamed(t *testing.T) {
-	l, err := loadLibrary("rt")
+	l, err := loadLibrary("rt", SIMDOff)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,8 +184,12 @@ func TestCopiedIdentifiersAreRenamed(t *testing.T) {
 // the declarations they need sorted by it, so two equal places would make
 // the output depend on map iteration.
 func TestDeclarationOrders(t *testing.T) {
-	for _, dir := range []string{"rt", "climain"} {
-		l, err := loadLibrary(dir)
+	for _, c := range []struct {
+		dir   string
+		level SIMD
+	}{{"rt", SIMDOff}, {"climain", SIMDOff}, {"rt", SIMDAVX2}, {"rt", SIMDAVX512}} {
+		dir := c.dir
+		l, err := loadLibrary(dir, c.level)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,6 +202,49 @@ func TestDeclarationOrders(t *testing.T) {
 			if d.order < 0 || d.order >= l.count {
 				t.Errorf("%s: %s has the place %d, outside [0, %d)", dir, name, d.order, l.count)
 			}
+		}
+	}
+}
+
+// The copied files are those the level's build configuration builds:
+// //go:build lines and _GOOS/_GOARCH suffixes, as go/build reads them.
+func TestBuildConstraintsOfCopiedFiles(t *testing.T) {
+	fsys := fstest.MapFS{
+		"p/plain.go":      {Data: []byte("package p\n")},
+		"p/simd.go":       {Data: []byte("//go:build goexperiment.simd && amd64\n\npackage p\n")},
+		"p/nosimd.go":     {Data: []byte("//go:build !goexperiment.simd || !amd64\n\npackage p\n")},
+		"p/arch_amd64.go": {Data: []byte("package p\n")},
+		"p/arm.go":        {Data: []byte("//go:build arm64\n\npackage p\n")},
+		"p/ignored.go":    {Data: []byte("//go:build ignore\n\npackage p\n")},
+	}
+	want := map[SIMD][]string{
+		SIMDOff:    {"nosimd.go", "plain.go"},
+		SIMDAVX2:   {"arch_amd64.go", "plain.go", "simd.go"},
+		SIMDAVX512: {"arch_amd64.go", "plain.go", "simd.go"},
+	}
+	for level, files := range want {
+		var got []string
+		for _, name := range []string{"arch_amd64.go", "arm.go", "ignored.go", "nosimd.go", "plain.go", "simd.go"} {
+			ok, err := matchFile(buildContext(level), fsys, "p", name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok {
+				got = append(got, name)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(files, " ") {
+			t.Errorf("%s copies %v, want %v", level, got, files)
+		}
+	}
+	// The run-time library: the CPU checks exist at the SIMD levels only.
+	for _, level := range []SIMD{SIMDOff, SIMDAVX2, SIMDAVX512} {
+		l, err := loadLibrary("rt", level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if has := l.byName["ttCheckAVX2"] != nil; has != (level != SIMDOff) {
+			t.Errorf("%s: ttCheckAVX2 copied: %v", level, has)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package goemit
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,17 @@ func (f *fnEmitter) emitVectorLoad(op *ir.Operation) error {
 	if err != nil {
 		return errAt(op, "%v", err)
 	}
+	if l := f.m.naturalLayout(vt); l != nil && vt.elem != I1 {
+		p, err := f.simdAccess(op, vt, op.Operand(0), op.Operands()[1:])
+		if err != nil {
+			return err
+		}
+		exprs := make([]string, l.parts)
+		for i := range exprs {
+			exprs[i] = "archsimd.Load" + l.typeName() + "(" + partPointer(l, p, i) + ")"
+		}
+		return f.defineParts(op, l, exprs)
+	}
 	p, err := f.vectorAccess(op, vt, op.Operand(0), op.Operands()[1:])
 	if err != nil {
 		return err
@@ -55,6 +67,16 @@ func (f *fnEmitter) emitVectorStore(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	if l := f.m.naturalLayout(v.t); l != nil && v.t.elem != I1 {
+		p, err := f.simdAccess(op, v.t, op.Operand(1), op.Operands()[2:])
+		if err != nil {
+			return err
+		}
+		for i, part := range f.partsOf(v, l) {
+			f.line("%s.Store(%s)", part, partPointer(l, p, i))
+		}
+		return nil
+	}
 	p, err := f.vectorAccess(op, v.t, op.Operand(1), op.Operands()[2:])
 	if err != nil {
 		return err
@@ -63,7 +85,7 @@ func (f *fnEmitter) emitVectorStore(op *ir.Operation) error {
 	for l := range lhs {
 		lhs[l] = p + "[" + strconv.Itoa(l) + "]"
 	}
-	f.line("%s = %s", strings.Join(lhs, ", "), strings.Join(v.comps, ", "))
+	f.line("%s = %s", strings.Join(lhs, ", "), strings.Join(f.lanesOf(v), ", "))
 	return nil
 }
 
@@ -84,6 +106,21 @@ func (f *fnEmitter) emitBroadcast(op *ir.Operation) error {
 		return errAt(op, "expects a scalar of the vector's element type")
 	}
 	s := f.scalar(x)
+	if l := f.m.naturalLayout(vt); l != nil && vt.elem != I1 {
+		part := f.fresh("v")
+		f.m.imports["simd/archsimd"] = true
+		lhs := part
+		if f.liveUses(op.Result(0)) == 0 {
+			lhs = "_"
+		}
+		f.line("%s := archsimd.Broadcast%s(%s)", lhs, l.typeName(), s)
+		g := &gval{t: vt, simd: l}
+		for range l.parts {
+			g.comps = append(g.comps, part)
+		}
+		f.vals[op.Result(0)] = g
+		return nil
+	}
 	if !isIdent(s) {
 		// A literal gets a variable, so that lanes never fold into
 		// constant expressions.
@@ -148,11 +185,31 @@ func (f *fnEmitter) emitReduction(op *ir.Operation) error {
 	}
 	// One statement per step keeps every intermediate rounded to the
 	// element type.
-	acc := v.comps[0]
-	for l := 1; l < len(v.comps); l++ {
+	lanes := f.lanesOf(v)
+	acc := lanes[0]
+	for l := 1; l < len(lanes); l++ {
 		next := f.fresh("r")
-		f.line("%s := %s", next, combine(acc, v.comps[l]))
+		f.line("%s := %s", next, combine(acc, lanes[l]))
 		acc = next
 	}
 	return f.define(op, []string{acc}, false)
+}
+
+// simdAccess returns the Go expression of a *[N]T pointer to the lanes of
+// a vector access held in registers: the loop's view when the access goes
+// through one (no bounds check), else (*[N]T)(buf[off:]).
+func (f *fnEmitter) simdAccess(op *ir.Operation, vec valueType, bufV ir.Value, indices []ir.Value) (string, error) {
+	if vv := f.views[op]; vv != nil && vv.group.ptr != "" {
+		return vv.group.ptr, nil
+	}
+	return f.vectorAccess(op, vec, bufV, indices)
+}
+
+// partPointer returns the *[lanes]T pointer to part i of the lanes at p.
+func partPointer(l *simdLayout, p string, i int) string {
+	if l.parts == 1 {
+		return p
+	}
+	p = strings.TrimPrefix(p, "&") // &w[k]: w[k] is an addressable array
+	return fmt.Sprintf("(*%s)(%s[%d:%d])", l.arrayType(), p, i*l.lanes, (i+1)*l.lanes)
 }

@@ -21,6 +21,8 @@ import (
 type emitOptions struct {
 	target    string // "" (print IR) or "go"
 	goPackage string
+	goSIMD    string      // --go-simd
+	simd      goemit.SIMD // its level
 	dumpDir   string
 
 	dump   map[string][]byte // stage files, for --dump-dir
@@ -31,7 +33,9 @@ type emitOptions struct {
 func addEmitFlags(f *pflag.FlagSet, eo *emitOptions) {
 	f.StringVar(&eo.target, "emit", "", "write the module as code instead of IR: go (a Go package; the module must be in loop-level form)")
 	f.StringVar(&eo.goPackage, "go-package", goemit.DefaultPackage, "package name of the Go code --emit=go writes")
-	f.StringVar(&eo.dumpDir, "dump-dir", "", "with --emit=go: write the IR before and after the lowering stages, kernels.dot (and .svg) and model.go into DIR")
+	f.StringVar(&eo.goSIMD, "go-simd", gobuild.SIMDAuto, "with --emit=go: hold vectors in simd/archsimd registers: "+gobuild.SIMDChoices+
+		" (auto: what this host runs best; off: portable scalar Go)")
+	f.StringVar(&eo.dumpDir, "dump-dir", "", "with --emit=go: write the IR before and after the lowering stages, kernels.dot (and .svg), model.go and build.txt into DIR")
 }
 
 // active reports whether code is emitted instead of IR.
@@ -44,6 +48,8 @@ func (eo *emitOptions) check(opts *options) error {
 		return errors.New("tt-opt: --dump-dir applies to --emit=go")
 	case eo.target == "" && eo.goPackage != goemit.DefaultPackage:
 		return errors.New("tt-opt: --go-package applies to --emit=go")
+	case eo.target == "" && eo.goSIMD != gobuild.SIMDAuto:
+		return errors.New("tt-opt: --go-simd applies to --emit=go")
 	case eo.target == "":
 		return nil
 	case eo.target != "go":
@@ -55,6 +61,11 @@ func (eo *emitOptions) check(opts *options) error {
 	case !goemit.IsPackageName(eo.goPackage):
 		return fmt.Errorf("tt-opt: --go-package %q is not a Go package name", eo.goPackage)
 	}
+	level, err := gobuild.ResolveSIMD(eo.goSIMD)
+	if err != nil {
+		return fmt.Errorf("tt-opt: %v", err)
+	}
+	eo.simd = level
 	return nil
 }
 
@@ -87,7 +98,7 @@ func (w *appendWriter) Write(p []byte) (int, error) {
 // with --dump-dir). Errors located in the module go to report.
 func emitGo(opts *options, module *ir.Operation, report func(*ir.Diagnostic), out, stderr io.Writer) bool {
 	eo := &opts.emit
-	pkg, err := goemit.Emit(module, goemit.Options{Package: eo.goPackage, Source: filepath.Base(eo.source)})
+	pkg, err := goemit.Emit(module, goemit.Options{Package: eo.goPackage, Source: filepath.Base(eo.source), SIMD: eo.simd})
 	if err != nil {
 		var d *ir.Diagnostic
 		if errors.As(err, &d) {
@@ -126,6 +137,9 @@ func writeDump(eo *emitOptions, module *ir.Operation, pkg *goemit.Package) error
 		}
 	}
 	if err := gobuild.WriteKernelGraph(context.Background(), eo.dumpDir, graph); err != nil {
+		return err
+	}
+	if err := gobuild.WriteBuildInfo(eo.dumpDir, fmt.Sprintf("simd: %s\n", pkg.SIMD)); err != nil {
 		return err
 	}
 	return gobuild.WriteSources(eo.dumpDir, pkg.Source, nil)

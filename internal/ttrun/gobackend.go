@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/tt-compiler/tt/backend/gobuild"
@@ -36,6 +37,8 @@ const GoBackendName = "go"
 // goBackend runs functions as generated Go code in a child process.
 type goBackend struct {
 	dumpDir string
+	simd    string    // --go-simd
+	log     io.Writer // -v
 
 	prog    *gobuild.Program
 	proc    *gobuild.Process
@@ -53,13 +56,27 @@ func (b *goBackend) Name() string { return GoBackendName }
 // SetDumpDir makes Prepare write the debug artifacts into dir.
 func (b *goBackend) SetDumpDir(dir string) { b.dumpDir = dir }
 
+// SetGoSIMD sets the SIMD level (a --go-simd value) of the generated code.
+func (b *goBackend) SetGoSIMD(level string) { b.simd = level }
+
+// SetLog makes Prepare describe the build on w.
+func (b *goBackend) SetLog(w io.Writer) { b.log = w }
+
 // Prepare lowers, emits, builds (or finds in the cache) and starts the
 // program for entry.
 func (b *goBackend) Prepare(ctx context.Context, module *ir.Operation, entry string) error {
-	if err := gobuild.Lower(ctx, module, registry.NewPassRegistry(), gobuild.LowerOptions{DumpDir: b.dumpDir}); err != nil {
+	level, err := gobuild.ResolveSIMD(b.simd)
+	if err != nil {
 		return err
 	}
-	pkg, err := goemit.Emit(module, goemit.Options{Package: goemit.DefaultPackage})
+	if err := gobuild.CheckHost(level); err != nil {
+		return err
+	}
+	lopts := gobuild.LowerOptions{DumpDir: b.dumpDir, SIMD: level}
+	if err := gobuild.Lower(ctx, module, registry.NewPassRegistry(), lopts); err != nil {
+		return err
+	}
+	pkg, err := goemit.Emit(module, goemit.Options{Package: goemit.DefaultPackage, SIMD: level})
 	if err != nil {
 		return err
 	}
@@ -72,8 +89,20 @@ func (b *goBackend) Prepare(ctx context.Context, module *ir.Operation, entry str
 		return err
 	}
 	b.prog = prog
+	f32, f64 := gobuild.VectorWidths(level, lopts.VectorLanesF32)
+	info := prog.BuildInfo() + fmt.Sprintf("vector lanes: f32 %d, f64 %d\n", f32, f64)
+	if b.log != nil {
+		state := "built"
+		if prog.Cached {
+			state = "cached"
+		}
+		fmt.Fprintf(b.log, "go backend: %s @%s\n%s", state, entry, indent(info))
+	}
 	if b.dumpDir != "" {
 		if err := gobuild.WriteSources(b.dumpDir, pkg.Source, prog.Main); err != nil {
+			return fmt.Errorf("--dump-dir: %v", err)
+		}
+		if err := gobuild.WriteBuildInfo(b.dumpDir, info); err != nil {
 			return fmt.Errorf("--dump-dir: %v", err)
 		}
 	}
@@ -155,10 +184,26 @@ func (b *goBackend) Close() error {
 	return err
 }
 
+// indent prefixes every line of s with two spaces.
+func indent(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "  " + l
+		}
+	}
+	return strings.Join(lines, "")
+}
+
 // Optional backend interfaces tt-run uses when a backend has them.
 type (
 	// dumpConfigurer is a backend that writes debug artifacts (--dump-dir).
 	dumpConfigurer interface{ SetDumpDir(dir string) }
+	// simdConfigurer is a backend that generates code for a SIMD level
+	// (--go-simd).
+	simdConfigurer interface{ SetGoSIMD(level string) }
+	// logConfigurer is a backend that describes what it did (-v).
+	logConfigurer interface{ SetLog(w io.Writer) }
 	// runTimer is a backend that measures its runs itself (the Go backend
 	// times the call inside its child process, without the transfers).
 	runTimer interface {
@@ -174,6 +219,16 @@ func configureBackend(be Backend, cfg Config) error {
 			return fmt.Errorf("--dump-dir applies to --backend %s, not %s", GoBackendName, be.Name())
 		}
 		d.SetDumpDir(cfg.DumpDir)
+	}
+	if cfg.GoSIMD != "" && cfg.GoSIMD != gobuild.SIMDAuto {
+		s, ok := be.(simdConfigurer)
+		if !ok {
+			return fmt.Errorf("--go-simd applies to --backend %s, not %s", GoBackendName, be.Name())
+		}
+		s.SetGoSIMD(cfg.GoSIMD)
+	}
+	if l, ok := be.(logConfigurer); ok && cfg.Log != nil {
+		l.SetLog(cfg.Log)
 	}
 	return nil
 }

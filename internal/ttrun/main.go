@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tt-compiler/tt/backend/gobuild"
 	"io"
 	"strings"
 
@@ -64,6 +65,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		seed     uint64
 		dimSize  int64
 		outDir   string
+		verbose  bool
 		backends = DefaultBackends()
 	)
 	cmd := &cobra.Command{
@@ -78,6 +80,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg.File = args[0]
 			cfg.Backends = backends
+			if verbose {
+				cfg.Log = stderr
+			}
 			if cmd.Flags().Changed("random-inputs") {
 				cfg.Random = &Random{Seed: seed, DimSize: dimSize}
 			} else if cmd.Flags().Changed("dim-size") {
@@ -112,7 +117,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 	f.Int64Var(&dimSize, "dim-size", DefaultDimSize, "size `N` of dynamic dimensions of random inputs")
 	f.StringVar(&outDir, "out", "", "write result i to `DIR`/out<i>.npy instead of printing summaries")
 	f.IntVar(&cfg.Bench, "bench", 0, "after one warm-up run, time `N` runs and print the median and minimum")
-	f.StringVar(&cfg.DumpDir, "dump-dir", "", "with --backend go: write the IR after each lowering stage, kernels.dot (and .svg), model.go and main.go into `DIR`")
+	f.StringVar(&cfg.DumpDir, "dump-dir", "", "with --backend go: write the IR after each lowering stage, kernels.dot (and .svg), model.go, main.go and build.txt into `DIR`")
+	f.StringVar(&cfg.GoSIMD, "go-simd", gobuild.SIMDAuto, "with --backend go: hold vectors in simd/archsimd registers: `LEVEL` "+gobuild.SIMDChoices+
+		" (auto: what this host runs best; off: portable scalar Go)")
+	f.BoolVarP(&verbose, "verbose", "v", false, "print what the backend did (--backend go: the build, its SIMD level and cache entry) to standard error")
 	cmd.SetVersionTemplate("tt-run version {{.Version}}\n")
 	cmd.SetArgs(args)
 	cmd.SetIn(stdin)

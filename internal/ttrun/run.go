@@ -36,8 +36,15 @@ type Config struct {
 	// Bench, when positive, times that many runs after the first.
 	Bench int
 	// DumpDir, when not empty, receives the Go backend's debug artifacts
-	// (IR after each lowering stage, kernels.dot, model.go, main.go).
+	// (IR after each lowering stage, kernels.dot, model.go, main.go,
+	// build.txt).
 	DumpDir string
+	// GoSIMD is the Go backend's SIMD level: off, auto ("" too), avx2 or
+	// avx512 (see backend/gobuild.ResolveSIMD).
+	GoSIMD string
+	// Log, when not nil, receives what the backend did (tt-run -v: the Go
+	// backend's build).
+	Log io.Writer
 }
 
 // Result is what a run produced.
