@@ -296,9 +296,9 @@ func TestFuncMetadata(t *testing.T) {
 	}
 }
 
-// FuzzEmit feeds mutated loop-level modules to the emitter: whatever
-// parses and verifies either emits gofmt-clean code or fails with an error,
-// never a panic or an internal error.
+// FuzzEmit feeds mutated loop-level modules to the emitter at every SIMD
+// level: whatever parses and verifies either emits gofmt-clean code or
+// fails with an error, never a panic or an internal error.
 func FuzzEmit(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "corpus", "*.mlir"))
 	for _, file := range files {
@@ -311,15 +311,17 @@ func FuzzEmit(f *testing.F) {
 		if err != nil || ir.Verify(m) != nil {
 			return
 		}
-		pkg, err := goemit.Emit(m, goemit.Options{})
-		if err != nil {
-			if strings.Contains(err.Error(), "internal error") {
-				t.Fatal(err)
+		for _, level := range []goemit.SIMD{goemit.SIMDOff, goemit.SIMDAVX2, goemit.SIMDAVX512} {
+			pkg, err := goemit.Emit(m, goemit.Options{SIMD: level})
+			if err != nil {
+				if strings.Contains(err.Error(), "internal error") {
+					t.Fatalf("%s: %v", level, err)
+				}
+				return
 			}
-			return
-		}
-		if _, err := format.Source(pkg.Source); err != nil {
-			t.Fatal(err)
+			if _, err := format.Source(pkg.Source); err != nil {
+				t.Fatalf("%s: %v", level, err)
+			}
 		}
 	})
 }
@@ -340,6 +342,6 @@ func TestBenchModelUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(committed, pkg.Source) {
-		t.Errorf("emit/go/bench/model/model.go is stale: run tt-opt matmul.mlir --emit=go -o model/model.go in emit/go/bench")
+		t.Errorf("emit/go/bench/model/model.go is stale: run tt-opt matmul.mlir --emit=go --go-simd=off -o model/model.go in emit/go/bench")
 	}
 }

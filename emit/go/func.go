@@ -148,6 +148,8 @@ func (f *fnEmitter) analyze() {
 		}
 	}
 
+	f.dropDeadViews()
+
 	// A buffer flows out when it reaches a func.return, a loops.yield or
 	// an operand of a call that returns buffers; results of for, if and
 	// call ops that flow out make their sources flow out too.

@@ -17,6 +17,7 @@ import (
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
+	"github.com/tt-compiler/tt/pass"
 	"github.com/tt-compiler/tt/runtime/npy"
 )
 
@@ -34,15 +35,7 @@ func TestRefdata(t *testing.T) {
 		t.Skipf("no refdata: %v", err)
 	}
 	var m struct {
-		Cases []struct {
-			Name       string       `json:"name"`
-			MLIRFile   string       `json:"mlir_file"`
-			Func       string       `json:"func"`
-			Pipeline   string       `json:"pipeline"`
-			Inputs     []string     `json:"inputs"`
-			Outputs    []string     `json:"outputs"`
-			Tolerances [][2]float64 `json:"tolerances"`
-		} `json:"cases"`
+		Cases []refCase `json:"cases"`
 	}
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
@@ -52,58 +45,86 @@ func TestRefdata(t *testing.T) {
 	var cases []*corpusCase
 	reg := registry.NewPassRegistry()
 	for i, rc := range m.Cases {
-		src, err := os.ReadFile(filepath.Join(root, rc.MLIRFile))
-		if err != nil {
-			t.Fatal(err)
-		}
-		module := parseModule(t, rc.MLIRFile, src)
-		if rc.Pipeline != "" {
-			pm, err := reg.ParseAnchored(rc.Pipeline, "builtin.module")
-			if err != nil {
-				t.Fatalf("%s: %v", rc.Name, err)
-			}
-			if err := pm.Run(module, nil); err != nil {
-				t.Fatalf("%s: %s: %v", rc.Name, rc.Pipeline, err)
+		for _, level := range testLevels(t) {
+			if c := rc.emit(t, reg, root, fmt.Sprintf("r%d%s", i, levelSuffix(level)), level, mod, len(cases)); c != nil {
+				cases = append(cases, c)
 			}
 		}
-		if err := gobuild.Lower(context.Background(), module, registry.NewPassRegistry(), gobuild.LowerOptions{}); err != nil {
-			if strings.Contains(err.Error(), "f16 is not supported") {
-				t.Logf("%s: skipped: %v", rc.Name, err)
-				continue
-			}
-			t.Fatalf("%s: pt2-go: %v", rc.Name, err)
-		}
-		pkgName := fmt.Sprintf("r%d", i)
-		pkg, err := goemit.Emit(module, goemit.Options{Package: pkgName, Source: rc.MLIRFile})
-		if err != nil {
-			if strings.Contains(err.Error(), "f16") {
-				t.Logf("%s: skipped: %v", rc.Name, err)
-				continue
-			}
-			t.Fatalf("%s: %v", rc.Name, err)
-		}
-		checkGenerated(t, rc.Name, pkg.Source)
-		writeFile(t, filepath.Join(mod, pkgName, "model.go"), pkg.Source)
-		c := &corpusCase{id: len(cases), file: rc.Name, pkg: pkgName, sym: rc.Func, maxAllocs: -1}
-		if c.fn = pkg.Func(rc.Func); c.fn == nil {
-			t.Fatalf("%s: no exported function for @%s", rc.Name, rc.Func)
-		}
-		for _, in := range rc.Inputs {
-			c.args = append(c.args, readNPY(t, filepath.Join(root, in)))
-		}
-		for j, out := range rc.Outputs {
-			c.want = append(c.want, readNPY(t, filepath.Join(root, out)))
-			tol := [2]float64{1e-5, 1e-6}
-			if j < len(rc.Tolerances) {
-				tol = rc.Tolerances[j]
-			}
-			c.rtols = append(c.rtols, tol)
-		}
-		cases = append(cases, c)
 	}
-	if len(cases) < 20 {
+	if len(cases) < 20*len(testLevels(t)) {
 		t.Fatalf("only %d refdata cases run on the Go backend", len(cases))
 	}
+	runRefCases(t, goTool, mod, cases)
+}
+
+// refCase is a case of test/refdata/manifest.json.
+type refCase struct {
+	Name       string       `json:"name"`
+	MLIRFile   string       `json:"mlir_file"`
+	Func       string       `json:"func"`
+	Pipeline   string       `json:"pipeline"`
+	Inputs     []string     `json:"inputs"`
+	Outputs    []string     `json:"outputs"`
+	Tolerances [][2]float64 `json:"tolerances"`
+}
+
+// emit lowers the case, emits it at level as package pkgName into the
+// module mod and returns its corpus case (id), or nil when the Go backend
+// does not support its types.
+func (rc *refCase) emit(t *testing.T, reg *pass.Registry, root, pkgName string, level goemit.SIMD, mod string, id int) *corpusCase {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(root, rc.MLIRFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	module := parseModule(t, rc.MLIRFile, src)
+	if rc.Pipeline != "" {
+		pm, err := reg.ParseAnchored(rc.Pipeline, "builtin.module")
+		if err != nil {
+			t.Fatalf("%s: %v", rc.Name, err)
+		}
+		if err := pm.Run(module, nil); err != nil {
+			t.Fatalf("%s: %s: %v", rc.Name, rc.Pipeline, err)
+		}
+	}
+	if err := gobuild.Lower(context.Background(), module, registry.NewPassRegistry(), gobuild.LowerOptions{SIMD: level}); err != nil {
+		if strings.Contains(err.Error(), "f16 is not supported") {
+			t.Logf("%s: skipped: %v", rc.Name, err)
+			return nil
+		}
+		t.Fatalf("%s: pt2-go: %v", rc.Name, err)
+	}
+	pkg, err := goemit.Emit(module, goemit.Options{Package: pkgName, Source: rc.MLIRFile, SIMD: level})
+	if err != nil {
+		if strings.Contains(err.Error(), "f16") {
+			t.Logf("%s: skipped: %v", rc.Name, err)
+			return nil
+		}
+		t.Fatalf("%s: %v", rc.Name, err)
+	}
+	checkGenerated(t, rc.Name, pkg.Source)
+	writeFile(t, filepath.Join(mod, pkgName, "model.go"), pkg.Source)
+	c := &corpusCase{id: id, level: level, file: rc.Name + "/" + level.String(), pkg: pkgName, sym: rc.Func, maxAllocs: -1}
+	if c.fn = pkg.Func(rc.Func); c.fn == nil {
+		t.Fatalf("%s: no exported function for @%s", rc.Name, rc.Func)
+	}
+	for _, in := range rc.Inputs {
+		c.args = append(c.args, readNPY(t, filepath.Join(root, in)))
+	}
+	for j, out := range rc.Outputs {
+		c.want = append(c.want, readNPY(t, filepath.Join(root, out)))
+		tol := [2]float64{1e-5, 1e-6}
+		if j < len(rc.Tolerances) {
+			tol = rc.Tolerances[j]
+		}
+		c.rtols = append(c.rtols, tol)
+	}
+	return c
+}
+
+// runRefCases builds the cases' packages with a harness in mod, runs it and
+// compares the results with PyTorch's.
+func runRefCases(t *testing.T, goTool, mod string, cases []*corpusCase) {
 	dataDir := filepath.Join(mod, "data")
 	for _, c := range cases {
 		for i, a := range c.args {
@@ -211,102 +232,77 @@ func TestInterpReference(t *testing.T) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
 	}
-	ctx := registry.NewContext()
-	combined, err := asm.Parse(ctx, []byte("module {\n}\n"), asm.ParseOptions{Filename: "combined.mlir"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	type pending struct {
 		name, sym    string
 		inputs, outs []string
 		rtol, atol   float64
 	}
-	var cases []pending
-	for _, rc := range m.Cases {
-		if strings.Contains(rc.MLIR, "f16") {
-			continue
-		}
-		mod, err := asm.Parse(ctx, []byte(rc.MLIR), asm.ParseOptions{Filename: rc.Name + ".mlir"})
-		if err != nil {
-			t.Fatalf("%s: %v", rc.Name, err)
-		}
-		if err := gobuild.Lower(context.Background(), mod, registry.NewPassRegistry(), gobuild.LowerOptions{}); err != nil {
-			t.Fatalf("%s: pt2-go: %v", rc.Name, err)
-		}
-		// Prefix every symbol of the case, and the calls to them.
-		prefix := "c" + strconv.Itoa(len(cases)) + "_"
-		mod.Walk(func(op *ir.Operation) {
-			if ref, ok := op.Attr("callee").(*ir.SymbolRefAttr); ok && op.Name() == "func.call" {
-				op.SetAttr("callee", ir.SymbolRef(prefix+ref.Root))
-			}
-		})
-		var funcs []*ir.Operation
-		for op := mod.Region(0).Front().First(); op != nil; op = op.Next() {
-			funcs = append(funcs, op)
-		}
-		for _, op := range funcs {
-			op.SetAttr("sym_name", ir.String(prefix+ir.SymbolName(op)))
-			op.Remove()
-			combined.Region(0).Front().Append(op)
-		}
-		cases = append(cases, pending{rc.Name, prefix + rc.Func, rc.Inputs, rc.Outputs, rc.RTol, rc.ATol})
-	}
-	if len(cases) < 100 {
-		t.Fatalf("only %d cases", len(cases))
-	}
-	if err := ir.Verify(combined); err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := goemit.Emit(combined, goemit.Options{Package: "ref"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkGenerated(t, "ref", pkg.Source)
 	mod := t.TempDir()
 	writeFile(t, filepath.Join(mod, "go.mod"), []byte("module ttcorpus\n\ngo 1.22\n"))
-	writeFile(t, filepath.Join(mod, "ref", "model.go"), pkg.Source)
 	var run []*corpusCase
-	for _, p := range cases {
-		c := &corpusCase{id: len(run), file: p.name, pkg: "ref", sym: p.sym, maxAllocs: -1}
-		if c.fn = pkg.Func(p.sym); c.fn == nil {
-			t.Fatalf("%s: no exported function", p.name)
+	for _, level := range testLevels(t) {
+		ctx := registry.NewContext()
+		combined, err := asm.Parse(ctx, []byte("module {\n}\n"), asm.ParseOptions{Filename: "combined.mlir"})
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, in := range p.inputs {
-			c.args = append(c.args, readNPY(t, filepath.Join(root, in)))
-		}
-		for _, out := range p.outs {
-			c.want = append(c.want, readNPY(t, filepath.Join(root, out)))
-			c.rtols = append(c.rtols, [2]float64{p.rtol, p.atol})
-		}
-		run = append(run, c)
-	}
-	dataDir := filepath.Join(mod, "data")
-	for _, c := range run {
-		for i, a := range c.args {
-			writeFile(t, filepath.Join(dataDir, fmt.Sprintf("case%d.in%d", c.id, i)), rawBytes(a))
-		}
-	}
-	writeFile(t, filepath.Join(mod, "harness", "main.go"), harnessSource(t, run))
-	runGo(t, goTool, mod, "vet", "./...")
-	buildHarness(t, goTool, mod)
-	out := filepath.Join(mod, "out")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	runHarness(t, filepath.Join(mod, "harness.bin"), dataDir, out, 0)
-	for _, c := range run {
-		t.Run(c.file, func(t *testing.T) {
-			got := c.readResults(t, out)
-			if got.err != "" {
-				t.Fatalf("the Go code fails: %s", got.err)
+		var cases []pending
+		for _, rc := range m.Cases {
+			if strings.Contains(rc.MLIR, "f16") {
+				continue
 			}
-			for i, want := range c.want {
-				if ir64(got.shapes[i]) != fmt.Sprint(want.Shape()) {
-					t.Errorf("result #%d has shape %v, PyTorch's %v", i, got.shapes[i], want.Shape())
-					continue
+			cm, err := asm.Parse(ctx, []byte(rc.MLIR), asm.ParseOptions{Filename: rc.Name + ".mlir"})
+			if err != nil {
+				t.Fatalf("%s: %v", rc.Name, err)
+			}
+			if err := gobuild.Lower(context.Background(), cm, registry.NewPassRegistry(), gobuild.LowerOptions{SIMD: level}); err != nil {
+				t.Fatalf("%s: pt2-go: %v", rc.Name, err)
+			}
+			// Prefix every symbol of the case, and the calls to them.
+			prefix := "c" + strconv.Itoa(len(cases)) + "_"
+			cm.Walk(func(op *ir.Operation) {
+				if ref, ok := op.Attr("callee").(*ir.SymbolRefAttr); ok && op.Name() == "func.call" {
+					op.SetAttr("callee", ir.SymbolRef(prefix+ref.Root))
 				}
-				compareClose(t, i, want, got.results[i], c.rtols[i])
+			})
+			var funcs []*ir.Operation
+			for op := cm.Region(0).Front().First(); op != nil; op = op.Next() {
+				funcs = append(funcs, op)
 			}
-		})
+			for _, op := range funcs {
+				op.SetAttr("sym_name", ir.String(prefix+ir.SymbolName(op)))
+				op.Remove()
+				combined.Region(0).Front().Append(op)
+			}
+			cases = append(cases, pending{rc.Name, prefix + rc.Func, rc.Inputs, rc.Outputs, rc.RTol, rc.ATol})
+		}
+		if len(cases) < 100 {
+			t.Fatalf("only %d cases", len(cases))
+		}
+		if err := ir.Verify(combined); err != nil {
+			t.Fatal(err)
+		}
+		pkgName := "ref" + levelSuffix(level)
+		pkg, err := goemit.Emit(combined, goemit.Options{Package: pkgName, SIMD: level})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkGenerated(t, pkgName, pkg.Source)
+		writeFile(t, filepath.Join(mod, pkgName, "model.go"), pkg.Source)
+		for _, p := range cases {
+			c := &corpusCase{id: len(run), level: level, file: p.name + "/" + level.String(), pkg: pkgName, sym: p.sym, maxAllocs: -1}
+			if c.fn = pkg.Func(p.sym); c.fn == nil {
+				t.Fatalf("%s: no exported function", p.name)
+			}
+			for _, in := range p.inputs {
+				c.args = append(c.args, readNPY(t, filepath.Join(root, in)))
+			}
+			for _, out := range p.outs {
+				c.want = append(c.want, readNPY(t, filepath.Join(root, out)))
+				c.rtols = append(c.rtols, [2]float64{p.rtol, p.atol})
+			}
+			run = append(run, c)
+		}
 	}
+	runRefCases(t, goTool, mod, run)
 }

@@ -169,6 +169,22 @@ func (f *fnEmitter) viewAccess(l *ir.Operation, iv ir.Value, op *ir.Operation, s
 	return g
 }
 
+// dropDeadViews forgets the views of accesses that are not emitted (once
+// liveness is known), and the groups left without one.
+func (f *fnEmitter) dropDeadViews() {
+	used := map[*viewGroup]bool{}
+	for op, v := range f.views {
+		if f.live[op] {
+			used[v.group] = true
+		} else {
+			delete(f.views, op)
+		}
+	}
+	for l, groups := range f.loopViews {
+		f.loopViews[l] = slices.DeleteFunc(groups, func(g *viewGroup) bool { return !used[g] })
+	}
+}
+
 // viewUses counts the uses of v by the starts of views (the invariant
 // offsets of their last index).
 func (f *fnEmitter) viewUses(v ir.Value) int {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tt-compiler/tt/internal/simdtest"
 	"github.com/tt-compiler/tt/interp"
 )
 
@@ -36,7 +37,40 @@ func TestGoBackend(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Backend, cfg.DumpDir = GoBackendName, dump
+	levels, err := simdtest.Levels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, level := range levels {
+		var log strings.Builder
+		cfg.Backend, cfg.DumpDir, cfg.GoSIMD, cfg.Log = GoBackendName, dump, level.String(), &log
+		checkGoRun(t, ctx, cfg, want, dump)
+		info, err := os.ReadFile(filepath.Join(dump, "build.txt"))
+		if err != nil || !strings.HasPrefix(string(info), "simd: "+level.String()) {
+			t.Errorf("--go-simd=%s: build.txt: %q, %v", level, info, err)
+		}
+		if !strings.Contains(log.String(), "simd: "+level.String()) || !strings.Contains(log.String(), "cache: ") {
+			t.Errorf("--go-simd=%s: the log (-v) says %q", level, log.String())
+		}
+	}
+	cfg.Backend, cfg.GoSIMD, cfg.Log = "interp", "", nil
+	if _, err := Run(ctx, cfg); err == nil || !strings.Contains(err.Error(), "--dump-dir applies to --backend go") {
+		t.Errorf("--dump-dir with the interpreter: %v", err)
+	}
+	cfg.DumpDir, cfg.GoSIMD = "", "avx2"
+	if _, err := Run(ctx, cfg); err == nil || !strings.Contains(err.Error(), "--go-simd applies to --backend go") {
+		t.Errorf("--go-simd with the interpreter: %v", err)
+	}
+	cfg.Backend, cfg.GoSIMD = GoBackendName, "sse9"
+	if _, err := Run(ctx, cfg); err == nil || !strings.Contains(err.Error(), "unknown SIMD level") {
+		t.Errorf("--go-simd=sse9: %v", err)
+	}
+}
+
+// checkGoRun runs cfg on the Go backend and compares with the
+// interpreter's results.
+func checkGoRun(t *testing.T, ctx context.Context, cfg Config, want *Result, dump string) {
+	t.Helper()
 	got, err := Run(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -60,14 +94,10 @@ func TestGoBackend(t *testing.T) {
 			t.Errorf("run time %v", d)
 		}
 	}
-	for _, f := range []string{"01-graph.mlir", "03-post-fusion.mlir", "05-final.mlir", "kernels.dot", "model.go", "main.go"} {
+	for _, f := range []string{"01-graph.mlir", "03-post-fusion.mlir", "05-final.mlir", "kernels.dot", "model.go", "main.go", "build.txt"} {
 		if _, err := os.Stat(filepath.Join(dump, f)); err != nil {
 			t.Errorf("--dump-dir wrote no %s", f)
 		}
-	}
-	cfg.Backend = "interp"
-	if _, err := Run(ctx, cfg); err == nil || !strings.Contains(err.Error(), "--dump-dir applies to --backend go") {
-		t.Errorf("--dump-dir with the interpreter: %v", err)
 	}
 }
 

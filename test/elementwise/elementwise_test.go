@@ -24,6 +24,7 @@ import (
 	"github.com/tt-compiler/tt/backend/gobuild"
 	goemit "github.com/tt-compiler/tt/emit/go"
 	"github.com/tt-compiler/tt/internal/registry"
+	"github.com/tt-compiler/tt/internal/simdtest"
 	"github.com/tt-compiler/tt/internal/ttrun"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
@@ -209,18 +210,31 @@ func (s *suite) run(t *testing.T) {
 		"arith": s.foldScalarOps(t),
 	}
 
-	levels := []level{levelFold, levelLoops, levelGo}
-	if s.elem == "f16" || s.elem == "bf16" {
-		levels = levels[:1]
-		results[levelLoops], results[levelGo] = nil, nil
-	} else {
-		// pt2-go, then the interpreter and generated Go code.
-		lowered := load("")
-		if err := gobuild.Lower(ctx, lowered, registry.NewPassRegistry(), gobuild.LowerOptions{}); err != nil {
-			t.Fatalf("pt2-go: %v", err)
+	levels := []level{levelFold}
+	if s.elem != "f16" && s.elem != "bf16" {
+		// pt2-go with the vector widths of each SIMD level, then the
+		// interpreter (once per set of widths) and generated Go code.
+		simd, err := simdtest.Levels()
+		if err != nil {
+			t.Fatal(err)
 		}
-		results[levelLoops] = interpret(t, lowered, args)
-		results[levelGo] = runGo(t, ctx, lowered, args, s.elem)
+		interpreted := map[[2]int]bool{}
+		for _, sl := range simd {
+			lowered := load("")
+			if err := gobuild.Lower(ctx, lowered, registry.NewPassRegistry(), gobuild.LowerOptions{SIMD: sl}); err != nil {
+				t.Fatalf("pt2-go (%s): %v", sl, err)
+			}
+			f32, f64 := gobuild.VectorWidths(sl, 0)
+			if !interpreted[[2]int{f32, f64}] {
+				interpreted[[2]int{f32, f64}] = true
+				lv := levelLoops.at(sl, len(interpreted) == 1)
+				results[lv] = interpret(t, lowered, args)
+				levels = append(levels, lv)
+			}
+			lv := levelGo.at(sl, sl == goemit.SIMDOff)
+			results[lv] = runGo(t, ctx, lowered, args, s.elem, sl)
+			levels = append(levels, lv)
+		}
 	}
 
 	for _, fn := range []string{"ops", "arith"} {
@@ -301,9 +315,9 @@ func findFunc(module *ir.Operation, name string) *ir.Operation {
 }
 
 // runGo emits, builds and runs @ops, @arith and @divz as generated Go.
-func runGo(t *testing.T, ctx context.Context, lowered *ir.Operation, args []*interp.Tensor, elem string) map[string][]*interp.Tensor {
+func runGo(t *testing.T, ctx context.Context, lowered *ir.Operation, args []*interp.Tensor, elem string, simd goemit.SIMD) map[string][]*interp.Tensor {
 	t.Helper()
-	pkg, err := goemit.Emit(lowered, goemit.Options{Package: goemit.DefaultPackage})
+	pkg, err := goemit.Emit(lowered, goemit.Options{Package: goemit.DefaultPackage, SIMD: simd})
 	if err != nil {
 		t.Fatalf("emit: %v", err)
 	}
@@ -492,7 +506,7 @@ func (s *suite) compare(t *testing.T, lv level, o opSpec, want, got *interp.Tens
 		t.Errorf("%s %s at %s: %s, the interpreter gives %s", s.elem, o.label, lv, got.TypeString(), want.TypeString())
 		return
 	}
-	tol := int64(o.tol[lv])
+	tol := int64(o.tol[lv.base()])
 	var bad []string
 	worst := int64(0)
 	defer func() {

@@ -3,6 +3,9 @@ package elementwise_test
 import (
 	"fmt"
 	"math"
+	"strings"
+
+	goemit "github.com/tt-compiler/tt/emit/go"
 )
 
 // An op under test: one result of the generated functions, computed from
@@ -28,6 +31,21 @@ const (
 	levelLoops  level = "loops"  // the interpreter after the pt2-go pipeline
 	levelGo     level = "go"     // generated Go code (pt2-go, emit/go, gobuild)
 )
+
+// at returns the level for code of a SIMD level (and its vector widths):
+// "go/avx2", "loops/avx512"; the level itself when plain.
+func (l level) at(simd goemit.SIMD, plain bool) level {
+	if plain {
+		return l
+	}
+	return l + "/" + level(simd.String())
+}
+
+// base returns the level without its SIMD level, whose tolerance applies.
+func (l level) base() level {
+	b, _, _ := strings.Cut(string(l), "/")
+	return level(b)
+}
 
 // mathTol is the tolerance of an elementary function of the math
 // dialect, as package numerics documents it: its folds are correctly

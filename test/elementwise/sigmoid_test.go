@@ -7,6 +7,7 @@ import (
 
 	"github.com/tt-compiler/tt/backend/gobuild"
 	"github.com/tt-compiler/tt/internal/registry"
+	"github.com/tt-compiler/tt/internal/simdtest"
 	"github.com/tt-compiler/tt/internal/ttrun"
 	"github.com/tt-compiler/tt/interp"
 )
@@ -53,5 +54,13 @@ func TestSigmoidTailLikePyTorch(t *testing.T) {
 	}
 	run("interpreter", ttrun.NewInterpBackend(), false)
 	run("interpreter after pt2-go", ttrun.NewInterpBackend(), true)
-	run("go backend", ttrun.NewGoBackend(), false)
+	levels, err := simdtest.Levels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range levels {
+		be := ttrun.NewGoBackend()
+		be.(interface{ SetGoSIMD(string) }).SetGoSIMD(l.String())
+		run("go backend, --go-simd="+l.String(), be, false)
+	}
 }
