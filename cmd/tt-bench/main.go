@@ -7,7 +7,7 @@
 //
 // It is a benchmark command, not a test. Run it from the repository root:
 //
-//	go run ./cmd/tt-bench [-runs 10] [-models softmax,matmul] [-gonum]
+//	go run ./cmd/tt-bench [-runs 10] [-models softmax,matmul] [-gonum] [-go-simd off|auto|avx2|avx512] [-go-lanes N]
 //
 // For each model it builds the module (training steps: aot-autograd on
 // @loss, an SGD @train_step, everything inlined into it), makes seeded
@@ -73,6 +73,9 @@ type options struct {
 	digits          string
 	rss             bool
 	eagerChild      string
+	goSIMD          string // --go-simd level of the compiled code
+	goLanes         int    // f32 lanes of the vector loops (0: the level's)
+	simd            goemit.SIMD
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -91,9 +94,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.rss, "rss", true, "measure the max RSS of child processes running each side")
 	fs.IntVar(&o.childRuns, "child-runs", 3, "runs of the model in the RSS child processes")
 	fs.StringVar(&o.eagerChild, "eager-child", "", "internal: run model `KEY` in the interpreter -child-runs times and exit (for RSS)")
+	fs.StringVar(&o.goSIMD, "go-simd", gobuild.SIMDAuto, "SIMD level of the compiled code: "+gobuild.SIMDChoices)
+	fs.IntVar(&o.goLanes, "go-lanes", 0, "f32 lanes of the compiled code's vector loops (f64: half; 0: the level's)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	level, err := gobuild.ResolveSIMD(o.goSIMD)
+	if err == nil {
+		err = gobuild.CheckHost(level)
+	}
+	if err != nil || o.goLanes < 0 {
+		fmt.Fprintln(stderr, "tt-bench:", err, "(-go-lanes must not be negative)")
+		return 2
+	}
+	o.simd = level
 	if o.runs < 1 || o.childRuns < 1 {
 		fmt.Fprintln(stderr, "tt-bench: -runs and -child-runs must be positive")
 		return 2
@@ -146,6 +160,8 @@ type result struct {
 func bench(ctx context.Context, o options, selected []*model, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "tt-bench: eager interpreter vs compiled Go (pt2-go + emit/go), %s, GOMAXPROCS=%d, %d CPUs%s\n",
 		runtime.Version(), runtime.GOMAXPROCS(0), runtime.NumCPU(), cpuModel())
+	f32, f64 := gobuild.VectorWidths(o.simd, o.goLanes)
+	fmt.Fprintf(stdout, "compiled with --go-simd=%s (%d f32 lanes, %d f64)\n", o.simd, f32, f64)
 	fmt.Fprintf(stdout, "%d alternating runs per side and model, medians; load average at start: %s\n\n", o.runs, loadAvg())
 	var rows []result
 	for _, m := range selected {
@@ -190,7 +206,7 @@ func benchModel(ctx context.Context, o options, m *model) (result, error) {
 	if err != nil {
 		return r, fmt.Errorf("interpreter: %v", err)
 	}
-	prog, fn, planned, err := compile(ctx, comp, m.entry)
+	prog, fn, planned, err := compile(ctx, comp, m.entry, o)
 	if err != nil {
 		return r, err
 	}
@@ -242,15 +258,15 @@ func benchModel(ctx context.Context, o options, m *model) (result, error) {
 
 // compile lowers mod (pt2-go), emits and builds it, and returns the
 // program, the entry's Go function and the planned peak bytes of the entry.
-func compile(ctx context.Context, mod *ir.Operation, entry string) (*gobuild.Program, *goemit.Func, int64, error) {
-	if err := gobuild.Lower(ctx, mod, registry.NewPassRegistry(), gobuild.LowerOptions{}); err != nil {
+func compile(ctx context.Context, mod *ir.Operation, entry string, o options) (*gobuild.Program, *goemit.Func, int64, error) {
+	if err := gobuild.Lower(ctx, mod, registry.NewPassRegistry(), gobuild.LowerOptions{SIMD: o.simd, VectorLanesF32: o.goLanes}); err != nil {
 		return nil, nil, 0, err
 	}
 	planned, err := plannedPeak(mod, entry)
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	pkg, err := goemit.Emit(mod, goemit.Options{Package: goemit.DefaultPackage})
+	pkg, err := goemit.Emit(mod, goemit.Options{Package: goemit.DefaultPackage, SIMD: o.simd})
 	if err != nil {
 		return nil, nil, 0, err
 	}

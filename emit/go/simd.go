@@ -287,6 +287,10 @@ func (f *fnEmitter) partsOf(g *gval, l *simdLayout) []string {
 	if c := f.cached(g, l); c != nil {
 		return c
 	}
+	if parts := f.widenMask(g, l); parts != nil {
+		f.remember(g, l, parts)
+		return parts
+	}
 	lanes := f.lanesOf(g)
 	f.m.imports["simd/archsimd"] = true
 	parts := make([]string, l.parts)
@@ -294,6 +298,12 @@ func (f *fnEmitter) partsOf(g *gval, l *simdLayout) []string {
 		ls := lanes[p*l.lanes : (p+1)*l.lanes]
 		var expr string
 		switch {
+		case l.elem == I1 && allSame(ls) && (ls[0] == "false" || ls[0] == "true"):
+			// A constant mask (cmpf false or true).
+			expr = "archsimd." + l.intName() + "{}.ToMask()"
+			if ls[0] == "true" {
+				expr = "archsimd.Broadcast" + l.intName() + "(-1).ToMask()"
+			}
 		case l.elem == I1:
 			// Masks from booleans through integer vectors: -1 is true.
 			f.m.useRT("ttB2I")
@@ -312,6 +322,33 @@ func (f *fnEmitter) partsOf(g *gval, l *simdLayout) []string {
 		f.line("%s := %s", parts[p], expr)
 	}
 	f.remember(g, l, parts)
+	return parts
+}
+
+// widenMask converts a mask of 32-bit lanes to one of 64-bit lanes in
+// registers (an f32 compare selecting f64 values): the mask's integer
+// form, its half of each 64-bit part sign-extended (VPMOVSXDQ), back to a
+// mask. nil when g and l are not such masks.
+func (f *fnEmitter) widenMask(g *gval, l *simdLayout) []string {
+	from := g.simd
+	if from == nil || from.elem != I1 || l.elem != I1 || from.bits != 32 || l.bits != 64 ||
+		from.lanes*from.parts != l.lanes*l.parts || (from.lanes != l.lanes && from.lanes != 2*l.lanes) {
+		return nil
+	}
+	parts := make([]string, l.parts)
+	for p := range parts {
+		lane := p * l.lanes
+		src := g.comps[lane/from.lanes] + ".ToInt32x" + strconv.Itoa(from.lanes) + "()"
+		switch {
+		case from.lanes == l.lanes:
+		case lane%from.lanes == 0:
+			src += ".GetLo()"
+		default:
+			src += ".GetHi()"
+		}
+		parts[p] = f.fresh("q")
+		f.line("%s := %s.ExtendToInt64().ToMask()", parts[p], src)
+	}
 	return parts
 }
 

@@ -242,7 +242,10 @@ func (f *fnEmitter) floatRule(op *ir.Operation, l *simdLayout, same func(*simdLa
 // maximumExpr is numerics.Maximum (cmp "Greater") or numerics.Minimum
 // (cmp "Less") of registers a and b: a where a is beyond b or NaN, else b;
 // and for equal operands the bitwise and (maximum: +0 of ±0) or or
-// (minimum: -0) of the two, which is either of them otherwise.
+// (minimum: -0) of the two, which is either of them otherwise. (archsimd's
+// Max and Min are VMAXPS and VMINPS, which return their second operand for
+// NaN and ±0, but Go's compiler treats them as commutative and may swap
+// the operands: which one they return is unspecified.)
 func maximumExpr(l *simdLayout, a, b, cmp string) string {
 	F, I := l.typeName(), l.intName()
 	bits := "And"

@@ -10,11 +10,17 @@ import "unsafe"
 // Go's prove pass sees, so the loop has no bounds checks.
 
 // ttViewCheck fails unless s[start:start+lanes·n] is in a buffer of
-// length size (n > 0).
+// length size (n > 0). (Small enough to be inlined: the failure is a
+// call.)
 func ttViewCheck(start, n, lanes, size int) {
 	if start < 0 || start > size || n > (size-start)/lanes {
-		ttFailf("index out of range [%d:%d] with length %d", start, start+lanes*n, size)
+		ttViewFail(start, n, lanes, size)
 	}
+}
+
+// ttViewFail is ttViewCheck's failure.
+func ttViewFail(start, n, lanes, size int) {
+	ttFailf("index out of range [%d:%d] with length %d", start, start+lanes*n, size)
 }
 
 // ttView2 returns s[start:start+2n] as n arrays of 2 elements (nil when n
