@@ -24,7 +24,7 @@ func TestParseFeatures(t *testing.T) {
 		levels []goemit.SIMD
 		auto   goemit.SIMD
 	}{
-		{cpu(avx512, avx512), HostFeatures{true, true, true}, []goemit.SIMD{goemit.SIMDOff, goemit.SIMDAVX2, goemit.SIMDAVX512}, goemit.SIMDAVX2},
+		{cpu(avx512, avx512), HostFeatures{true, true, true}, []goemit.SIMD{goemit.SIMDOff, goemit.SIMDAVX2, goemit.SIMDAVX512}, goemit.SIMDAVX512},
 		{cpu(avx512, avx2), HostFeatures{true, true, false}, []goemit.SIMD{goemit.SIMDOff, goemit.SIMDAVX2}, goemit.SIMDAVX2},
 		{cpu(strings.Replace(avx512, "avx512vl", "", 1)), HostFeatures{true, true, false}, []goemit.SIMD{goemit.SIMDOff, goemit.SIMDAVX2}, goemit.SIMDAVX2},
 		{cpu(strings.Replace(avx2, "fma", "", 1)), HostFeatures{true, false, false}, []goemit.SIMD{goemit.SIMDOff}, goemit.SIMDOff},

@@ -345,3 +345,58 @@ func TestBenchModelUpToDate(t *testing.T) {
 		t.Errorf("emit/go/bench/model/model.go is stale: run tt-opt matmul.mlir --emit=go --go-simd=off -o model/model.go in emit/go/bench")
 	}
 }
+
+// At a SIMD level the file is constrained to GOEXPERIMENT=simd on amd64,
+// exports CheckCPU (a function named so by the module is renamed), and
+// every exported function checks the CPU before anything else; the
+// portable form has none of it. Unknown levels are errors.
+func TestSIMDFileShape(t *testing.T) {
+	const src = `func.func @CheckCPU(%x: memref<8xf32>) -> memref<8xf32> {
+  %c0 = arith.constant 0 : index
+  %v = vector.load %x[%c0] : memref<8xf32>, vector<8xf32>
+  %w = arith.addf %v, %v : vector<8xf32>
+  %out = loops.alloc() : memref<8xf32>
+  vector.store %w, %out[%c0] : memref<8xf32>, vector<8xf32>
+  return %out : memref<8xf32>
+}`
+	for _, c := range []struct {
+		level goemit.SIMD
+		want  []string
+		not   []string
+	}{
+		{goemit.SIMDOff, []string{"func CheckCPU(in0 []float32)"}, []string{"go:build", "archsimd", "ttCheckAVX"}},
+		{goemit.SIMDAVX2, []string{"//go:build goexperiment.simd && amd64\n\n", "func CheckCPU() error { return ttCheckAVX2() }",
+			"func CheckCPU2(in0 []float32) (out0 []float32, err error) {\n\tdefer ttRecover(\"@CheckCPU\", &err)\n\tif err = ttCheckAVX2(); err != nil {",
+			"archsimd.LoadFloat32x8(", ".Add("}, []string{"ttCheckAVX512"}},
+		{goemit.SIMDAVX512, []string{"func CheckCPU() error { return ttCheckAVX512() }", "if err = ttCheckAVX512(); err != nil {"}, []string{"ttCheckAVX2()"}},
+	} {
+		pkg, err := goemit.Emit(parseModule(t, "simd.mlir", []byte(src)), goemit.Options{SIMD: c.level})
+		if err != nil {
+			t.Fatalf("%s: %v", c.level, err)
+		}
+		if pkg.SIMD != c.level {
+			t.Errorf("%s: Package.SIMD = %s", c.level, pkg.SIMD)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(string(pkg.Source), w) {
+				t.Errorf("%s: the code lacks %q", c.level, w)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(string(pkg.Source), n) {
+				t.Errorf("%s: the code has %q", c.level, n)
+			}
+		}
+	}
+	if _, err := goemit.Emit(parseModule(t, "simd.mlir", []byte(src)), goemit.Options{SIMD: 7}); err == nil || !strings.Contains(err.Error(), "unknown SIMD level") {
+		t.Errorf("level 7: %v", err)
+	}
+	for _, n := range []string{"off", "avx2", "avx512"} {
+		if l, err := goemit.ParseSIMD(n); err != nil || l.String() != n {
+			t.Errorf("ParseSIMD(%q) = %v, %v", n, l, err)
+		}
+	}
+	if _, err := goemit.ParseSIMD("auto"); err == nil {
+		t.Error("ParseSIMD accepts auto (gobuild resolves it)")
+	}
+}
