@@ -18,7 +18,10 @@ func ttViewCheck(start, n, lanes, size int) {
 	}
 }
 
-// ttViewFail is ttViewCheck's failure.
+// ttViewFail is ttViewCheck's failure (not inlined, so that ttViewCheck
+// is).
+//
+//go:noinline
 func ttViewFail(start, n, lanes, size int) {
 	ttFailf("index out of range [%d:%d] with length %d", start, start+lanes*n, size)
 }
