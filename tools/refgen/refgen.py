@@ -14,6 +14,9 @@ the reference outputs come from one spec. The generator rewrites:
   test/refdata/<program>/in<i>.npy      argument i
   test/refdata/<program>/out<i>.npy     PyTorch's result i
   test/refdata/manifest.json            the list of cases
+  test/programs/{transformer_block,cnn_train}.mlir
+                                        tt-bench's models, from the specs of
+                                        the refdata cases of the same names
   test/lit/ttrun/Inputs/*.npy           inputs and PyTorch results of the
                                         tt-run lit tests (their small programs
                                         are checked in next to them; lit_inputs
