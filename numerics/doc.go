@@ -62,3 +62,5 @@
 //     package-level identifiers textually), and there are no methods,
 //     struct types or goroutines.
 package numerics
+
+//go:generate go run ./internal/simdgen
