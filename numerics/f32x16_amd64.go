@@ -114,6 +114,37 @@ func TanhF32x16(x archsimd.Float32x16) archsimd.Float32x16 {
 	return signedF32x16(f32x16(1), x).Merge(y, ax.Greater(f32x16(tanhOne)))
 }
 
+// erfCoefF32x8 returns row j of erfTable at index k, lane by lane.
+func erfCoefF32x16(j int, k archsimd.Uint32x16) archsimd.Float32x16 {
+	return archsimd.LoadFloat32x16Slice(erfTable[j][:]).Permute(k)
+}
+
+// ErfF32x8 is ErfF32 in each of 8 lanes, bitwise equal to it: the
+// coefficients of each lane's interval are looked up in erfTable with a
+// permutation.
+func ErfF32x16(x archsimd.Float32x16) archsimd.Float32x16 {
+	a := absF32x16(x)
+	k := a.Mul(f32x16(2)).ConvertToInt32().AsUint32x16()
+	g := a.Sub(erfCoefF32x16(0, k))
+	small := a.Less(f32x16(erfSmall))
+	h := a.Merge(erfCoefF32x16(1, k), small)
+	u := a.Mul(a).Merge(g, small)
+	p := erfCoefF32x16(2, k).Mul(u).Add(erfCoefF32x16(3, k))
+	p = p.Mul(u).Add(erfCoefF32x16(4, k))
+	p = p.Mul(u).Add(erfCoefF32x16(5, k))
+	p = p.Mul(u).Add(erfCoefF32x16(6, k))
+	p = p.Mul(u).Add(erfCoefF32x16(7, k))
+	p = p.Mul(u).Add(erfCoefF32x16(8, k))
+	r := h.Add(g.Mul(p))
+	return signedF32x16(f32x16(1).Merge(r, a.GreaterEqual(f32x16(erfOne))), x)
+}
+
+// GeluF32x8 is GeluF32 in each of 8 lanes, bitwise equal to it.
+func GeluF32x16(x archsimd.Float32x16) archsimd.Float32x16 {
+	half := x.Mul(f32x16(0.5))
+	return half.Mul(f32x16(1).Add(ErfF32x16(x.Mul(f32x16(GeluInvSqrt2)))))
+}
+
 // GeluTanhF32x8 is GeluTanhF32 in each of 8 lanes, bitwise equal to it.
 func GeluTanhF32x16(x archsimd.Float32x16) archsimd.Float32x16 {
 	cube := x.Mul(x).Mul(x)

@@ -120,6 +120,37 @@ func TanhF32x8(x archsimd.Float32x8) archsimd.Float32x8 {
 	return signedF32x8(f32x8(1), x).Merge(y, ax.Greater(f32x8(tanhOne)))
 }
 
+// erfCoefF32x8 returns row j of erfTable at index k, lane by lane.
+func erfCoefF32x8(j int, k archsimd.Uint32x8) archsimd.Float32x8 {
+	return archsimd.LoadFloat32x8Slice(erfTable[j][:]).Permute(k)
+}
+
+// ErfF32x8 is ErfF32 in each of 8 lanes, bitwise equal to it: the
+// coefficients of each lane's interval are looked up in erfTable with a
+// permutation.
+func ErfF32x8(x archsimd.Float32x8) archsimd.Float32x8 {
+	a := absF32x8(x)
+	k := a.Mul(f32x8(2)).ConvertToInt32().AsUint32x8()
+	g := a.Sub(erfCoefF32x8(0, k))
+	small := a.Less(f32x8(erfSmall))
+	h := a.Merge(erfCoefF32x8(1, k), small)
+	u := a.Mul(a).Merge(g, small)
+	p := erfCoefF32x8(2, k).Mul(u).Add(erfCoefF32x8(3, k))
+	p = p.Mul(u).Add(erfCoefF32x8(4, k))
+	p = p.Mul(u).Add(erfCoefF32x8(5, k))
+	p = p.Mul(u).Add(erfCoefF32x8(6, k))
+	p = p.Mul(u).Add(erfCoefF32x8(7, k))
+	p = p.Mul(u).Add(erfCoefF32x8(8, k))
+	r := h.Add(g.Mul(p))
+	return signedF32x8(f32x8(1).Merge(r, a.GreaterEqual(f32x8(erfOne))), x)
+}
+
+// GeluF32x8 is GeluF32 in each of 8 lanes, bitwise equal to it.
+func GeluF32x8(x archsimd.Float32x8) archsimd.Float32x8 {
+	half := x.Mul(f32x8(0.5))
+	return half.Mul(f32x8(1).Add(ErfF32x8(x.Mul(f32x8(GeluInvSqrt2)))))
+}
+
 // GeluTanhF32x8 is GeluTanhF32 in each of 8 lanes, bitwise equal to it.
 func GeluTanhF32x8(x archsimd.Float32x8) archsimd.Float32x8 {
 	cube := x.Mul(x).Mul(x)

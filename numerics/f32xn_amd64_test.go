@@ -5,6 +5,7 @@ package numerics
 import (
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"simd/archsimd"
@@ -31,8 +32,11 @@ var vectorForms = []vectorForm{
 	{"Exp", ExpF32, ExpF32x8, ExpF32x16, math.Exp, 1, always},
 	{"Log", LogF32, LogF32x8, LogF32x16, math.Log, 1, always},
 	{"Tanh", TanhF32, TanhF32x8, TanhF32x16, math.Tanh, 2, always},
+	{"Erf", ErfF32, ErfF32x8, ErfF32x16, math.Erf, 1, always},
 	{"Sigmoid", SigmoidF32, SigmoidF32x8, SigmoidF32x16, func(v float64) float64 { return 1 / (1 + math.Exp(-v)) }, 3,
 		func(x float32) bool { return !(x < -88.72) }}, // below, e**-x overflows: 0 (TestSpecialValues)
+	{"Gelu", GeluF32, GeluF32x8, GeluF32x16, geluRef, 4,
+		func(x float32) bool { return !(x < -1) }}, // the negative tail cancels (TestGeluAccuracy)
 	{"GeluTanh", GeluTanhF32, GeluTanhF32x8, GeluTanhF32x16, geluTanhRef, 4,
 		func(x float32) bool { return !(x < -1) }}, // the negative tail cancels (TestGeluAccuracy)
 	{"Rsqrt", Rsqrt[float32], RsqrtF32x8, RsqrtF32x16, func(v float64) float64 { return 1 / math.Sqrt(v) }, 1.5, always},
@@ -169,7 +173,7 @@ func TestVectorFormsSweep(t *testing.T) {
 					t.Errorf("x%d: %d lanes differ in all", w.lanes, bad[i])
 				}
 			}
-			t.Logf("worst %.3f ulp at %g", worstErr.err, worstErr.at)
+			t.Logf("%s: worst %.3f ulp at %g", f.name, worstErr.err, worstErr.at)
 			if worstErr.err > f.bound {
 				t.Errorf("worst %.3f ulp at %g, want <= %g", worstErr.err, worstErr.at, f.bound)
 			}
@@ -205,7 +209,10 @@ func edgeValues() []float32 {
 		tanhTiny, math.Nextafter32(tanhTiny, 0), tanhSmall, math.Nextafter32(tanhSmall, 1), tanhOne,
 		math.Nextafter32(tanhOne, 20), -tanhSmall, -tanhOne, -math.Nextafter32(tanhOne, 20),
 		float32(2 * sqrtHalf), math.Nextafter32(float32(2*sqrtHalf), 2), math.Nextafter32(float32(2*sqrtHalf), 0),
-		float32(sqrtHalf), 4, -4, 5.4, -5.4, 5.2, -5.2, 1e-30, -1e-30, 1e30, -1e30,
+		float32(sqrtHalf), 5.4, -5.4, 5.2, -5.2, 1e-30, -1e-30, 1e30, -1e30, 3.92, -3.92,
+	}
+	for k := float32(1); k <= 2*erfOne; k++ { // ErfF32's intervals
+		xs = append(xs, k/2, -k/2)
 	}
 	for v := float32(80); v <= 104; v += 0.25 {
 		xs = append(xs, v, -v)
@@ -251,5 +258,35 @@ func TestVectorFormsOneSpecialLane(t *testing.T) {
 	}
 	for _, f := range vectorForms {
 		t.Run(f.name, func(t *testing.T) { compareLanes(t, f, xs) })
+	}
+}
+
+// The benchmarks apply each function to the 4096 values of benchArgs
+// (bench_test.go): the scalar function element by element, the 8- and
+// 16-lane forms vector by vector. ns/op is per 4096 results; ns/elem per
+// result.
+func BenchmarkVectorForms(b *testing.B) {
+	for _, f := range vectorForms {
+		x := benchArgs(f.name == "Log" || f.name == "Rsqrt")
+		y := make([]float32, len(x))
+		b.Run(f.name+"/scalar", func(b *testing.B) {
+			for b.Loop() {
+				for i, v := range x {
+					y[i] = f.scalar(v)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(x)), "ns/elem")
+		})
+		for _, w := range widths {
+			b.Run(f.name+"/x"+strconv.Itoa(w.lanes), func(b *testing.B) {
+				if !w.cpu() {
+					b.Skipf("the CPU lacks %s", w.need)
+				}
+				for b.Loop() {
+					w.apply(f, y, x)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(x)), "ns/elem")
+			})
+		}
 	}
 }
