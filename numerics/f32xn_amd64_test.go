@@ -3,10 +3,13 @@
 package numerics
 
 import (
+	"flag"
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"syscall"
 	"testing"
+	"time"
 
 	"simd/archsimd"
 )
@@ -91,17 +94,30 @@ func padded(xs []float32) []float32 {
 	return xs
 }
 
-// sweepChunks calls f with the values sweep visits, in its order
-// (neighbouring lanes hold nearby values of alternating sign) and in
-// chunks whose lengths are multiples of 16, then with NaNs and infinities.
+var exhaustive = flag.Bool("exhaustive", false,
+	"TestVectorFormsSweep: compare the vector forms with the scalar functions on every float32 (no float64 check)")
+
+// sweepChunks calls f with the values the vector forms are checked on, in
+// chunks whose lengths are multiples of 16, then with NaNs and
+// infinities: every float32 with -exhaustive, else every third value of
+// the accuracy tests' sweep (every 183rd bit pattern, every 21st with
+// -long, and the patterns near the powers of two), in its order
+// (neighbouring lanes hold nearby values of alternating sign).
 func sweepChunks(f func(xs []float32)) {
 	buf := make([]float32, 0, 1<<16)
-	sweep(stride(), func(x float32) {
+	add := func(x float32) {
 		if buf = append(buf, x); len(buf) == cap(buf) {
 			f(buf)
 			buf = buf[:0]
 		}
-	})
+	}
+	if *exhaustive {
+		for b := uint64(0); b <= math.MaxUint32; b++ {
+			add(math.Float32frombits(uint32(b)))
+		}
+	} else {
+		sweep(3*stride(), add)
+	}
 	f(padded(append(buf, nan, -nan, inf, -inf)))
 }
 
@@ -139,11 +155,9 @@ func compareLanes(t *testing.T, f vectorForm, xs []float32) {
 	}
 }
 
-// Over the accuracy tests' sweep of all float32 values (every 61st bit
-// pattern, every 7th with -long, and the patterns near the powers of two)
-// the vector forms are bitwise equal to the scalar functions, and within
-// the scalar functions' documented bounds of the exact function in
-// float64.
+// Over a dense sweep of all float32 values (sweepChunks) the vector forms
+// are bitwise equal to the scalar functions, and within the scalar
+// functions' documented bounds of the exact function in float64.
 func TestVectorFormsSweep(t *testing.T) {
 	for _, f := range vectorForms {
 		t.Run(f.name, func(t *testing.T) {
@@ -163,7 +177,7 @@ func TestVectorFormsSweep(t *testing.T) {
 					lanes(t, w, f, xs, got, want, &bad[i])
 				}
 				for i, x := range xs { // got: the widest form's results
-					if f.checked(x) {
+					if f.checked(x) && !*exhaustive {
 						worstErr.add(ulps(got[i], f.ref(float64(x))), x)
 					}
 				}
@@ -263,30 +277,51 @@ func TestVectorFormsOneSpecialLane(t *testing.T) {
 
 // The benchmarks apply each function to the 4096 values of benchArgs
 // (bench_test.go): the scalar function element by element, the 8- and
-// 16-lane forms vector by vector. ns/op is per 4096 results; ns/elem per
-// result.
+// 16-lane forms vector by vector, each through a function value. ns/op is
+// per 4096 results; ns/elem is per result, and cpu-ns/elem is the
+// process's CPU time per result (on a shared machine, wall time counts
+// the time other processes run).
 func BenchmarkVectorForms(b *testing.B) {
 	for _, f := range vectorForms {
 		x := benchArgs(f.name == "Log" || f.name == "Rsqrt")
 		y := make([]float32, len(x))
 		b.Run(f.name+"/scalar", func(b *testing.B) {
+			cpu := cpuTime()
 			for b.Loop() {
 				for i, v := range x {
 					y[i] = f.scalar(v)
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(x)), "ns/elem")
+			perElement(b, len(x), cpu)
 		})
 		for _, w := range widths {
 			b.Run(f.name+"/x"+strconv.Itoa(w.lanes), func(b *testing.B) {
 				if !w.cpu() {
 					b.Skipf("the CPU lacks %s", w.need)
 				}
+				cpu := cpuTime()
 				for b.Loop() {
 					w.apply(f, y, x)
 				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(x)), "ns/elem")
+				perElement(b, len(x), cpu)
 			})
 		}
 	}
+}
+
+// cpuTime returns the CPU time the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// perElement reports the wall and CPU time per element of a benchmark of
+// n elements per iteration whose CPU time started at cpu.
+func perElement(b *testing.B, n int, cpu time.Duration) {
+	elems := float64(b.N * n)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/elems, "ns/elem")
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/elems, "cpu-ns/elem")
 }

@@ -1,7 +1,8 @@
 // Command erffit computes the coefficient table of numerics.ErfF32 and
 // prints it as Go source (erfTable in numerics/erf.go), with the largest
-// error of the float32 evaluation it finds on each interval. The fits are
-// reproducible: run `go run ./numerics/internal/erffit`.
+// error of the float32 evaluation it finds on each interval. Run `go run
+// ./numerics/internal/erffit`; the test checks that erf.go holds what it
+// computes.
 //
 // ErfF32 evaluates, for a = |x| and k = int(2a) (0..7 below 4):
 //
@@ -20,7 +21,10 @@ package main
 
 import (
 	"fmt"
+	"go/format"
 	"math"
+	"os"
+	"strings"
 )
 
 const (
@@ -30,40 +34,62 @@ const (
 	width     = 0.5
 )
 
+// table is erfTable's content: the centers, the values at the centers,
+// then the coefficients highest degree first, for each interval.
+type table [coeffs + 2][intervals]float32
+
 func main() {
-	var table [coeffs + 2][intervals]float32 // centers, values, then the coefficients highest degree first
+	t := fit()
+	src, err := source(&t)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "erffit:", err)
+		os.Exit(1)
+	}
+	fmt.Print(src)
+	report(&t)
+}
+
+// fit computes the table.
+func fit() table {
+	var t table
 	for k := 1; k < intervals; k++ {
 		c, h := center(float64(k)*width + width/2)
-		table[0][k], table[1][k] = c, h
+		t[0][k], t[1][k] = c, h
 		lo, hi := float64(k)*width-float64(c), float64(k+1)*width-float64(c)
 		q := fitInterval(c, h, lo, hi)
 		for j := range coeffs {
-			table[2+j][k] = q[coeffs-1-j]
+			t[2+j][k] = q[coeffs-1-j]
 		}
 	}
 	b := fitSmall()
 	for j := range p0Coeffs {
-		table[2+coeffs-1-j][0] = b[j]
+		t[2+coeffs-1-j][0] = b[j]
 	}
-	fmt.Println("var erfTable = [erfCoeffs + 2][16]float32{")
+	return t
+}
+
+// source returns the declaration of erfTable holding t, gofmt-formatted,
+// each row's eight entries twice (for the 16-lane permutation).
+func source(t *table) (string, error) {
+	var b strings.Builder
+	b.WriteString("var erfTable = [erfCoeffs + 2][16]float32{\n")
 	names := []string{"centers c", "values h = erf(c) rounded"}
 	for j := range coeffs {
 		names = append(names, fmt.Sprintf("coefficient %d", j))
 	}
-	for i, row := range table {
-		fmt.Printf("\t{ // %s\n\t\t", names[i])
-		for r := range 2 {
+	for i, row := range t {
+		fmt.Fprintf(&b, "{ // %s\n", names[i])
+		for range 2 {
 			for _, v := range row {
-				fmt.Printf("%s, ", lit(v))
+				fmt.Fprintf(&b, "%s, ", lit(v))
 			}
-			if r == 0 {
-				fmt.Printf("\n\t\t")
-			}
+			b.WriteString("\n")
 		}
-		fmt.Println("\n\t},")
+		b.WriteString("},\n")
 	}
-	fmt.Println("}")
-	report(&table)
+	b.WriteString("}\n")
+	out, err := format.Source([]byte(b.String()))
+	return string(out), err
 }
 
 // lit prints v as a Go literal that converts back to v exactly.
@@ -260,7 +286,7 @@ func leastSquares(xs, ys, w []float64, from, n int, basis func(int, float64) flo
 }
 
 // erf32 is ErfF32's evaluation with the table (a >= 0).
-func erf32(t *[coeffs + 2][intervals]float32, a float32) float32 {
+func erf32(t *table, a float32) float32 {
 	if a >= 4 {
 		return 1
 	}
@@ -279,7 +305,7 @@ func erf32(t *[coeffs + 2][intervals]float32, a float32) float32 {
 
 // report prints the largest error in ulp on each interval: every float32
 // of [1/2, 4), every 64th of [2^-20, 1/2).
-func report(t *[coeffs + 2][intervals]float32) {
+func report(t *table) {
 	for k := range intervals {
 		lo, hi := math.Float32bits(float32(k)*width), math.Float32bits(float32(k+1)*width)
 		step := uint32(1)
