@@ -80,7 +80,7 @@ func expSlow(x float32) float32 {
 // ldexp returns p * 2**n for p in [0.5, 2) and n in [-151, 128],
 // correctly rounded: p·2**(n>>1) is exact (a normal number), and the
 // second scaling by 2**(n - n>>1) rounds once. The vector forms scale the
-// same way in every lane (expCoreF32x8), whatever n.
+// same way in every lane (ExpF32x8), whatever n.
 func ldexp(p float32, n int32) float32 {
 	h := n >> 1
 	p *= math.Float32frombits(uint32(h+127) << 23)

@@ -34,10 +34,10 @@ func signedF32x16(y, x archsimd.Float32x16) archsimd.Float32x16 {
 	return y.AsInt32x16().Or(x.AsInt32x16().And(i32x16(math.MinInt32))).AsFloat32x16()
 }
 
-// expCoreF32x8 is ExpF32 for x in [expMin, expMax]: the range reduction,
-// expPoly and ldexp's two scalings, lane by lane. Other lanes hold
-// garbage.
-func expCoreF32x16(x archsimd.Float32x16) archsimd.Float32x16 {
+// ExpF32x8 is ExpF32 in each of 8 lanes, bitwise equal to it: the range
+// reduction, expPoly and ldexp's two scalings in every lane, then the
+// special values.
+func ExpF32x16(x archsimd.Float32x16) archsimd.Float32x16 {
 	f := x.Mul(f32x16(log2e)).Add(f32x16(magic))
 	n := f.AsInt32x16().Sub(i32x16(magicBits))
 	fn := f.Sub(f32x16(magic))
@@ -51,15 +51,10 @@ func expCoreF32x16(x archsimd.Float32x16) archsimd.Float32x16 {
 	p = p.Mul(r.Mul(r)).Add(r).Add(f32x16(1))
 	h := n.ShiftAllRight(1)
 	p = p.Mul(h.Add(i32x16(127)).ShiftAllLeft(23).AsFloat32x16())
-	return p.Mul(n.Sub(h).Add(i32x16(127)).ShiftAllLeft(23).AsFloat32x16())
-}
-
-// ExpF32x8 is ExpF32 in each of 8 lanes, bitwise equal to it.
-func ExpF32x16(x archsimd.Float32x16) archsimd.Float32x16 {
-	y := expCoreF32x16(x)
-	y = f32x16(float32(math.Inf(1))).Merge(y, x.Greater(f32x16(expMax)))
-	y = f32x16(0).Merge(y, x.Less(f32x16(expMin)))
-	return x.Merge(y, x.IsNaN())
+	p = p.Mul(n.Sub(h).Add(i32x16(127)).ShiftAllLeft(23).AsFloat32x16())
+	p = f32x16(float32(math.Inf(1))).Merge(p, x.Greater(f32x16(expMax)))
+	p = f32x16(0).Merge(p, x.Less(f32x16(expMin)))
+	return x.Merge(p, x.IsNaN())
 }
 
 // SigmoidF32x8 is SigmoidF32 in each of 8 lanes, bitwise equal to it.
@@ -108,7 +103,7 @@ func TanhF32x16(x archsimd.Float32x16) archsimd.Float32x16 {
 	p = p.Mul(z).Add(f32x16(tanhP3))
 	p = p.Mul(z).Add(f32x16(tanhP4))
 	y := p.Mul(z).Mul(x).Add(x).Merge(x, ax.GreaterEqual(f32x16(tanhTiny))) // x where tiny or NaN
-	e := expCoreF32x16(ax.Min(f32x16(tanhOne)).Mul(f32x16(2)))
+	e := ExpF32x16(ax.Min(f32x16(tanhOne)).Mul(f32x16(2)))
 	big := signedF32x16(f32x16(1).Sub(f32x16(2).Div(e.Add(f32x16(1)))), x)
 	y = big.Merge(y, ax.Greater(f32x16(tanhSmall)))
 	return signedF32x16(f32x16(1), x).Merge(y, ax.Greater(f32x16(tanhOne)))

@@ -40,10 +40,10 @@ func signedF32x8(y, x archsimd.Float32x8) archsimd.Float32x8 {
 	return y.AsInt32x8().Or(x.AsInt32x8().And(i32x8(math.MinInt32))).AsFloat32x8()
 }
 
-// expCoreF32x8 is ExpF32 for x in [expMin, expMax]: the range reduction,
-// expPoly and ldexp's two scalings, lane by lane. Other lanes hold
-// garbage.
-func expCoreF32x8(x archsimd.Float32x8) archsimd.Float32x8 {
+// ExpF32x8 is ExpF32 in each of 8 lanes, bitwise equal to it: the range
+// reduction, expPoly and ldexp's two scalings in every lane, then the
+// special values.
+func ExpF32x8(x archsimd.Float32x8) archsimd.Float32x8 {
 	f := x.Mul(f32x8(log2e)).Add(f32x8(magic))
 	n := f.AsInt32x8().Sub(i32x8(magicBits))
 	fn := f.Sub(f32x8(magic))
@@ -57,15 +57,10 @@ func expCoreF32x8(x archsimd.Float32x8) archsimd.Float32x8 {
 	p = p.Mul(r.Mul(r)).Add(r).Add(f32x8(1))
 	h := n.ShiftAllRight(1)
 	p = p.Mul(h.Add(i32x8(127)).ShiftAllLeft(23).AsFloat32x8())
-	return p.Mul(n.Sub(h).Add(i32x8(127)).ShiftAllLeft(23).AsFloat32x8())
-}
-
-// ExpF32x8 is ExpF32 in each of 8 lanes, bitwise equal to it.
-func ExpF32x8(x archsimd.Float32x8) archsimd.Float32x8 {
-	y := expCoreF32x8(x)
-	y = f32x8(float32(math.Inf(1))).Merge(y, x.Greater(f32x8(expMax)))
-	y = f32x8(0).Merge(y, x.Less(f32x8(expMin)))
-	return x.Merge(y, x.IsNaN())
+	p = p.Mul(n.Sub(h).Add(i32x8(127)).ShiftAllLeft(23).AsFloat32x8())
+	p = f32x8(float32(math.Inf(1))).Merge(p, x.Greater(f32x8(expMax)))
+	p = f32x8(0).Merge(p, x.Less(f32x8(expMin)))
+	return x.Merge(p, x.IsNaN())
 }
 
 // SigmoidF32x8 is SigmoidF32 in each of 8 lanes, bitwise equal to it.
@@ -114,7 +109,7 @@ func TanhF32x8(x archsimd.Float32x8) archsimd.Float32x8 {
 	p = p.Mul(z).Add(f32x8(tanhP3))
 	p = p.Mul(z).Add(f32x8(tanhP4))
 	y := p.Mul(z).Mul(x).Add(x).Merge(x, ax.GreaterEqual(f32x8(tanhTiny))) // x where tiny or NaN
-	e := expCoreF32x8(ax.Min(f32x8(tanhOne)).Mul(f32x8(2)))
+	e := ExpF32x8(ax.Min(f32x8(tanhOne)).Mul(f32x8(2)))
 	big := signedF32x8(f32x8(1).Sub(f32x8(2).Div(e.Add(f32x8(1)))), x)
 	y = big.Merge(y, ax.Greater(f32x8(tanhSmall)))
 	return signedF32x8(f32x8(1), x).Merge(y, ax.Greater(f32x8(tanhOne)))
