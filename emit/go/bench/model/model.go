@@ -17,6 +17,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // tt's index type is 64 bits wide: this package needs a 64-bit platform.
@@ -206,6 +207,18 @@ func ttMatmul[T ttLinalgNumber](batch, m, n, k int, a []T, batchA int, b []T, ba
 // one, in rough "operations") worth spreading over goroutines.
 const ttMinParallelWork = 1 << 14
 
+// ttChunksPerProc is the number of chunks per P a parallel loop is cut
+// into.
+const ttChunksPerProc = 4
+
+// ttWorkerSpin is how long an idle worker polls the queue before it parks.
+const ttWorkerSpin = 200 * time.Microsecond
+
+// ttCallerSpin bounds how many times a caller whose chunks are done yields
+// (running queued chunks of other loops, if any) while the workers finish
+// theirs, before it parks.
+const ttCallerSpin = 1000
+
 // ttJob is one call of ttParallelFor.
 type ttJob struct {
 	fn      func(lo, hi int)
@@ -248,9 +261,30 @@ func ttPoolQueue(n int) chan *ttJob {
 
 // ttWorker runs chunks of queued jobs forever.
 func ttWorker(q chan *ttJob) {
-	for j := range q {
-		j.work()
+	for {
+		ttNextJob(q).work()
 	}
+}
+
+// ttNextJob returns the next job of the queue, polling it for
+// ttWorkerSpin before blocking.
+func ttNextJob(q chan *ttJob) *ttJob {
+	select {
+	case j := <-q:
+		return j
+	default:
+	}
+	for start := time.Now(); time.Since(start) < ttWorkerSpin; {
+		for range 64 {
+			select {
+			case j := <-q:
+				return j
+			default:
+			}
+		}
+		runtime.Gosched()
+	}
+	return <-q
 }
 
 // work claims and runs chunks of j until none is left to claim.
@@ -301,22 +335,30 @@ func ttParallelFor(n, cost int, fn func(lo, hi int)) {
 		return
 	}
 	procs := runtime.GOMAXPROCS(0)
-	chunks := min(procs, n)
-	if chunks <= 1 || n < ttMinParallelWork/max(cost, 1) {
+	if procs <= 1 || n <= 1 || n < ttMinParallelWork/max(cost, 1) {
 		fn(0, n)
 		return
 	}
+	chunks := min(n, ttChunksPerProc*procs)
 	q := ttPoolQueue(procs - 1)
 	j := &ttJob{fn: fn, n: n, chunks: int32(chunks), done: make(chan struct{})}
 	j.pending.Store(int32(chunks))
-	for i := 1; i < chunks; i++ {
+	for range min(procs, chunks) - 1 { // one entry per helper
 		select {
 		case q <- j:
 		default: // queue full: the caller and the workers already queued run the chunks
 		}
 	}
 	j.work()
-	for waiting := true; waiting; {
+	for spins := 0; j.pending.Load() > 0 && spins < ttCallerSpin; spins++ {
+		select {
+		case other := <-q:
+			other.work()
+		default:
+			runtime.Gosched()
+		}
+	}
+	for waiting := j.pending.Load() > 0; waiting; {
 		select {
 		case <-j.done:
 			waiting = false
