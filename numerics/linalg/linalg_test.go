@@ -56,7 +56,7 @@ func TestGemmAgainstNaive(t *testing.T) {
 				}
 			}
 		}
-		gemm(goroutines, s.m, s.n, s.k, a, lda, b, ldb, c, ldc)
+		gemm(goroutines, s.m, s.n, s.k, matrix[float32]{a, lda, 1}, matrix[float32]{b, ldb, 1}, c, ldc, nil)
 		for i := 0; i < s.m; i++ {
 			for j := 0; j < ldc; j++ {
 				tol := 1e-5 * (1 + math.Sqrt(float64(s.k)))
@@ -327,7 +327,7 @@ func TestMatmulAliasing(t *testing.T) {
 // interpreter's and generated code's own runners are benchmarked in
 // interp and emit/go/rt).
 func BenchmarkMatmul(b *testing.B) {
-	for _, s := range []int{64, 256, 512} {
+	for _, s := range []int{64, 256, 512, 1024} {
 		b.Run(fmt.Sprint(s), func(b *testing.B) {
 			r := rand.New(rand.NewPCG(1, 1))
 			a, bb, c := randF32(r, s*s), randF32(r, s*s), make([]float32, s*s)
