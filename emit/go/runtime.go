@@ -4,8 +4,10 @@ import (
 	"embed"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
 	"path"
 	"slices"
@@ -158,6 +160,12 @@ func parseLibrary(fsys fs.FS, dir, origin, prefix string, renamed map[string]str
 		if strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "stub") || !strings.HasSuffix(name, ".go") {
 			continue
 		}
+		if ok, err := portableFile(fsys, dir, name); err != nil || !ok {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		src, err := fs.ReadFile(fsys, path.Join(dir, name))
 		if err != nil {
 			return nil, err
@@ -292,6 +300,19 @@ func parseLibrary(fsys fs.FS, dir, origin, prefix string, renamed map[string]str
 		}
 	}
 	return l, nil
+}
+
+// portableFile reports whether the file dir/name of fsys builds in a
+// configuration with no operating system, architecture, experiment or cgo
+// tag (go/build's //go:build lines and _GOOS/_GOARCH suffixes): the files
+// generated code without SIMD copies (numerics/linalg's
+// gemm_simd_amd64.go is for GOEXPERIMENT=simd builds, gemm_scalar.go
+// stands in for it here).
+func portableFile(fsys fs.FS, dir, name string) (bool, error) {
+	ctxt := build.Context{GOOS: "tt-portable", GOARCH: "tt-portable", Compiler: "gc", ReleaseTags: build.Default.ReleaseTags}
+	ctxt.JoinPath = path.Join
+	ctxt.OpenFile = func(p string) (io.ReadCloser, error) { return fsys.Open(p) }
+	return ctxt.MatchFile(dir, name)
 }
 
 // declNames returns the package-level identifiers a declaration declares

@@ -129,7 +129,7 @@ func convOne[T Number](g *convGeom, x, w, out []T, n, gr int, col *[]T, run Para
 	}
 	wg := w[gr*g.og*g.kdepth:][:g.og*g.kdepth]
 	og := out[(n*g.o+gr*g.og)*opix:][:g.og*opix]
-	gemm(run, g.og, opix, g.kdepth, matrix[T]{wg, g.kdepth, 1}, matrix[T]{b, opix, 1}, og, opix, nil)
+	blockedGemm(run, g.og, opix, g.kdepth, matrix[T]{wg, g.kdepth, 1}, matrix[T]{b, opix, 1}, og, opix, nil)
 }
 
 // im2colRow fills row r = (c, kh, kw) of the im2col matrix of one image

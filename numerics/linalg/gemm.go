@@ -84,13 +84,15 @@ type Layout struct {
 type Activation uint8
 
 // The activations of an epilogue: the element rules of package numerics
-// (tensor.relu, and tensor.gelu with approximate "none" and "tanh"), so a
-// fused epilogue computes what the unfused pointwise kernel would.
+// for tensor.relu (x < 0 ? 0 : x, integers too) and tensor.gelu with
+// approximate "none" (GeluF32, GeluF64) and "tanh" (GeluTanhF32,
+// GeluTanhF64), so a fused epilogue computes what the unfused pointwise
+// kernel would.
 const (
-	ActNone     Activation = iota
-	ActReLU                // x < 0 ? 0 : x (numerics.Relu; integers too)
-	ActGELU                // numerics.GeluF32 / GeluF64
-	ActGELUTanh            // numerics.GeluTanhF32 / GeluTanhF64
+	ActNone Activation = iota
+	ActReLU
+	ActGELU
+	ActGELUTanh
 )
 
 // activationNames are the activations' names in tt.matmul's "activation"
@@ -168,7 +170,7 @@ func Gemm[T Number](parallelFor ParallelFor, batch, m, n, k int, a []T, batchA i
 		bv := operandOf(b[(p%batchB)*k*n:][:k*n], k, n, layout.TransB)
 		cp := c[p*m*n : (p+1)*m*n]
 		clear(cp)
-		gemm(run, m, n, k, av, bv, cp, n, &ep)
+		blockedGemm(run, m, n, k, av, bv, cp, n, &ep)
 	}
 	if batch > 1 && m*n*k <= gemmBatchSmall {
 		// Many small products (attention's heads): the products are the
@@ -216,7 +218,7 @@ func aliases[T any](x, y []T) bool {
 	return &x[0] == &y[0] || &x[len(x)-1] == &y[len(y)-1]
 }
 
-// matrix is a matrix operand of gemm: element (i, j) is s[i*rs + j*cs]
+// matrix is a matrix operand of blockedGemm: element (i, j) is s[i*rs + j*cs]
 // (rs = columns and cs = 1 for a row-major matrix, rs = 1 and cs = rows
 // for the transpose of a row-major one).
 type matrix[T Number] struct {
@@ -266,12 +268,12 @@ func getBuf[T Number](n int) *[]T {
 // putBuf recycles a buffer from getBuf.
 func putBuf[T Number](b *[]T) { bufPool[T]().Put(b) }
 
-// gemm adds A·B to C and then applies ep: c[i*ldc+j] = ep(c[i*ldc+j] +
+// blockedGemm adds A·B to C and then applies ep: c[i*ldc+j] = ep(c[i*ldc+j] +
 // Σ_p A(i, p)·B(p, j)) for i < m, j < n, with its tasks run by run, or on
 // the calling goroutine when run is nil. Every c element is the sum over p
 // in order (in KC-deep slices, each summed from zero and then added to c),
 // so the result does not depend on run.
-func gemm[T Number](run ParallelFor, m, n, k int, a, b matrix[T], c []T, ldc int, ep *Epilogue[T]) {
+func blockedGemm[T Number](run ParallelFor, m, n, k int, a, b matrix[T], c []T, ldc int, ep *Epilogue[T]) {
 	if m == 0 || n == 0 {
 		return
 	}

@@ -3,7 +3,7 @@
 package linalg
 
 // gemmSIMD is the SIMD GEMM of SIMD builds (gemm_simd_amd64.go); this
-// build has none, so gemm runs its scalar micro-kernel.
+// build has none, so blockedGemm runs its scalar micro-kernel.
 func gemmSIMD[T Number](ParallelFor, int, int, int, matrix[T], matrix[T], []T, int, *Epilogue[T]) bool {
 	return false
 }

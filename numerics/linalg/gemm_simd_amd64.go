@@ -8,7 +8,7 @@ import (
 )
 
 // The SIMD GEMM of the Go backend's SIMD builds (GOEXPERIMENT=simd on
-// amd64): the driver of gemm with micro-kernels written with
+// amd64): the driver of blockedGemm with micro-kernels written with
 // simd/archsimd, for f32 and f64. Integer products, CPUs without AVX2 and
 // FMA, and the interpreter (built without the experiment) use the scalar
 // micro-kernel of gemm.go; the sums are in the same order either way.
@@ -59,7 +59,7 @@ func cpuSIMDLevel() int {
 // simdSmall is the largest m·n·k that plain loops compute.
 const simdSmall = 8 * 8 * 8
 
-// gemmSIMD runs gemm's product with the micro-kernel of the CPU's vector
+// gemmSIMD runs blockedGemm's product with the micro-kernel of the CPU's vector
 // level when T is float32 or float64, and reports whether it did.
 func gemmSIMD[T Number](run ParallelFor, m, n, k int, a, b matrix[T], c []T, ldc int, ep *Epilogue[T]) bool {
 	if simdLevel == 0 || m*n*k <= simdSmall {
@@ -84,7 +84,7 @@ func gemmSIMD[T Number](run ParallelFor, m, n, k int, a, b matrix[T], c []T, ldc
 	return false
 }
 
-// gemmVec is gemm's blocked product with micro-kernel kern (see gemm for
+// gemmVec is blockedGemm's product with micro-kernel kern (see blockedGemm for
 // the order of the sums, which is the same).
 func gemmVec[E float32 | float64](kern simdKernel[E], run ParallelFor, m, n, k int, a, b matrix[E], c []E, ldc int, ep *Epilogue[E]) {
 	parallel := run != nil

@@ -56,7 +56,7 @@ func TestGemmAgainstNaive(t *testing.T) {
 				}
 			}
 		}
-		gemm(goroutines, s.m, s.n, s.k, matrix[float32]{a, lda, 1}, matrix[float32]{b, ldb, 1}, c, ldc, nil)
+		blockedGemm(goroutines, s.m, s.n, s.k, matrix[float32]{a, lda, 1}, matrix[float32]{b, ldb, 1}, c, ldc, nil)
 		for i := 0; i < s.m; i++ {
 			for j := 0; j < ldc; j++ {
 				tol := 1e-5 * (1 + math.Sqrt(float64(s.k)))
