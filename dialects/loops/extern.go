@@ -2,6 +2,8 @@ package loops
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/tt-compiler/tt/ir"
 )
@@ -10,14 +12,67 @@ import (
 // (docs/design/lowering.md). Calls of other callees verify; a backend that
 // lacks the kernel reports it.
 const (
-	// MatmulCallee is tt.matmul(A, B, C): C = A·B for A [..., M, K],
-	// B [..., K, N] and C [..., M, N] (equal ranks, equal batch dims).
+	// MatmulCallee is tt.matmul(A, B, C[, bias]): C = act(A·B + bias) for
+	// A [..., M, K], B [..., K, N] and C [..., M, N] (equal ranks, equal
+	// batch dims), C overwritten. With the unit attribute transpose_a A is
+	// stored as [..., K, M] (read in place as its transpose), with
+	// transpose_b B as [..., N, K]. The optional bias [N] is added to every
+	// row, then the optional activation (attribute activation: "relu",
+	// "gelu" or "gelu_tanh") is applied: the epilogue of the product,
+	// computed in the output tile (docs/design/lowering.md).
 	MatmulCallee = "tt.matmul"
 	// Conv2DCallee is tt.conv2d(x, w, out): out = conv2d(x, w) for x NCHW,
 	// w OIHW and out NCHW, with the stride, padding and dilation
 	// (array<i64: h, w>) and groups (i64) attributes.
 	Conv2DCallee = "tt.conv2d"
 )
+
+// Attributes of tt.matmul calls.
+const (
+	// MatmulTransposeA is the unit attribute saying that A is stored
+	// transposed ([..., K, M]).
+	MatmulTransposeA = "transpose_a"
+	// MatmulTransposeB is the unit attribute saying that B is stored
+	// transposed ([..., N, K]).
+	MatmulTransposeB = "transpose_b"
+	// MatmulActivation names the activation of the epilogue (one of
+	// MatmulActivations).
+	MatmulActivation = "activation"
+)
+
+// MatmulActivations are the activations a tt.matmul epilogue applies:
+// tensor.relu, and tensor.gelu with approximate "none" and "tanh".
+var MatmulActivations = []string{"relu", "gelu", "gelu_tanh"}
+
+// MatmulFlags are the layout and epilogue attributes of a tt.matmul call.
+type MatmulFlags struct {
+	TransposeA, TransposeB bool
+	Activation             string // "" for none
+}
+
+// MatmulFlagsOf reads the attributes of a tt.matmul call (unchecked: the
+// verifier checks them).
+func MatmulFlagsOf(op *ir.Operation) MatmulFlags {
+	var f MatmulFlags
+	_, f.TransposeA = op.Attr(MatmulTransposeA).(ir.UnitAttr)
+	_, f.TransposeB = op.Attr(MatmulTransposeB).(ir.UnitAttr)
+	f.Activation, _ = op.StringAttr(MatmulActivation)
+	return f
+}
+
+// SetMatmulFlags sets the layout and epilogue attributes of a tt.matmul
+// call.
+func SetMatmulFlags(op *ir.Operation, f MatmulFlags) {
+	if f.TransposeA {
+		op.SetAttr(MatmulTransposeA, ir.UnitAttr{})
+	}
+	if f.TransposeB {
+		op.SetAttr(MatmulTransposeB, ir.UnitAttr{})
+	}
+	if f.Activation != "" {
+		op.SetAttr(MatmulActivation, ir.String(f.Activation))
+	}
+}
 
 // verifyCallExtern checks the operands of calls of the known runtime
 // kernels.
@@ -56,21 +111,61 @@ func externBuffers(op *ir.Operation, callee string, n int, names string) ([]*ir.
 func sameDim(a, b int64) bool { return a == ir.Dynamic || b == ir.Dynamic || a == b }
 
 func verifyMatmulCall(op *ir.Operation) error {
-	ts, err := externBuffers(op, MatmulCallee, 3, "A, B, C")
+	n := 3
+	if op.NumOperands() == 4 {
+		n = 4
+	}
+	ts, err := externBuffers(op, MatmulCallee, n, "A, B, C and an optional bias")
 	if err != nil {
 		return err
+	}
+	for _, name := range []string{MatmulTransposeA, MatmulTransposeB} {
+		if a := op.Attr(name); a != nil {
+			if _, ok := a.(ir.UnitAttr); !ok {
+				return fmt.Errorf("'%s' expects '%s' to be a unit attribute, got %s", MatmulCallee, name, a)
+			}
+		}
+	}
+	flags := MatmulFlagsOf(op)
+	if a := op.Attr(MatmulActivation); a != nil && !slices.Contains(MatmulActivations, flags.Activation) {
+		return fmt.Errorf("'%s' expects '%s' to be one of %q, got %s", MatmulCallee, MatmulActivation, MatmulActivations, a)
+	}
+	if strings.HasPrefix(flags.Activation, "gelu") && !ir.IsFloat(ts[0].Elem) {
+		return fmt.Errorf("'%s' applies %s to floating-point products only, got %s", MatmulCallee, flags.Activation, ts[0])
 	}
 	a, b, c := ts[0].Shape(), ts[1].Shape(), ts[2].Shape()
 	r := len(a)
 	if r < 2 || len(b) != r || len(c) != r {
 		return fmt.Errorf("'%s' expects A, B and C of one rank of at least 2, got %s, %s and %s", MatmulCallee, ts[0], ts[1], ts[2])
 	}
-	ok := sameDim(a[r-1], b[r-2]) && sameDim(a[r-2], c[r-2]) && sameDim(b[r-1], c[r-1])
+	am, ak := a[r-2], a[r-1]
+	if flags.TransposeA {
+		am, ak = ak, am
+	}
+	bk, bn := b[r-2], b[r-1]
+	if flags.TransposeB {
+		bk, bn = bn, bk
+	}
+	ok := sameDim(ak, bk) && sameDim(am, c[r-2]) && sameDim(bn, c[r-1])
 	for i := 0; i < r-2; i++ {
 		ok = ok && sameDim(a[i], b[i]) && sameDim(a[i], c[i]) && sameDim(b[i], c[i])
 	}
 	if !ok {
-		return fmt.Errorf("'%s' expects A [..., M, K], B [..., K, N] and C [..., M, N], got %s, %s and %s", MatmulCallee, ts[0], ts[1], ts[2])
+		want := "A [..., M, K]"
+		if flags.TransposeA {
+			want = "A [..., K, M] (transpose_a)"
+		}
+		if flags.TransposeB {
+			want += ", B [..., N, K] (transpose_b)"
+		} else {
+			want += ", B [..., K, N]"
+		}
+		return fmt.Errorf("'%s' expects %s and C [..., M, N], got %s, %s and %s", MatmulCallee, want, ts[0], ts[1], ts[2])
+	}
+	if n == 4 {
+		if bias := ts[3].Shape(); len(bias) != 1 || !sameDim(bias[0], c[r-1]) {
+			return fmt.Errorf("'%s' expects a bias [N] for C %s, got %s", MatmulCallee, ts[2], ts[3])
+		}
 	}
 	return nil
 }

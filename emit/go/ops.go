@@ -223,8 +223,9 @@ func overwrittenFirst(alloc *ir.Operation) bool {
 		switch op.Name() {
 		case loops.CallExternName:
 			callee, _ := op.StringAttr("callee")
-			if (callee == "tt.matmul" || callee == "tt.conv2d") && op.NumOperands() == 3 &&
-				op.Operand(2) == buf && op.Operand(0) != buf && op.Operand(1) != buf {
+			n := op.NumOperands()
+			if (callee == loops.MatmulCallee && (n == 3 || n == 4) || callee == loops.Conv2DCallee && n == 3) &&
+				op.Operand(2) == buf && op.Operand(0) != buf && op.Operand(1) != buf && (n == 3 || op.Operand(3) != buf) {
 				return true
 			}
 		case loops.CopyName:
@@ -913,9 +914,9 @@ func (f *fnEmitter) emitCallExtern(op *ir.Operation) error {
 		bufs = append(bufs, g)
 	}
 	switch callee {
-	case "tt.matmul":
+	case loops.MatmulCallee:
 		return f.emitMatmul(op, bufs)
-	case "tt.conv2d":
+	case loops.Conv2DCallee:
 		return f.emitConv(op, bufs)
 	}
 	return errAt(op, "unknown runtime kernel %s (the Go backend provides tt.matmul and tt.conv2d)", strconv.QuoteToASCII(callee))
@@ -965,8 +966,8 @@ func product(b *gval, from, to int) string {
 }
 
 func (f *fnEmitter) emitMatmul(op *ir.Operation, bufs []*gval) error {
-	if len(bufs) != 3 {
-		return errAt(op, "tt.matmul takes A, B and C")
+	if len(bufs) != 3 && len(bufs) != 4 {
+		return errAt(op, "tt.matmul takes A, B, C and an optional bias")
 	}
 	a, b, c := bufs[0], bufs[1], bufs[2]
 	ra, rb, rc := len(a.t.shape), len(b.t.shape), len(c.t.shape)
@@ -976,10 +977,19 @@ func (f *fnEmitter) emitMatmul(op *ir.Operation, bufs []*gval) error {
 	if (ra != 2 && ra != rc) || (rb != 2 && rb != rc) {
 		return errAt(op, "tt.matmul: A and B must have C's batch dimensions or none")
 	}
+	flags := loops.MatmulFlagsOf(op)
+	// The dimensions of A and B in their storage order.
+	am, ak, bk, bn := ra-2, ra-1, rb-2, rb-1
+	if flags.TransposeA {
+		am, ak = ak, am
+	}
+	if flags.TransposeB {
+		bk, bn = bn, bk
+	}
 	checks := []sizeCheck{
-		{a.dim(ra - 2), c.dim(rc - 2), "rows of A and C differ"},
-		{b.dim(rb - 1), c.dim(rc - 1), "columns of B and C differ"},
-		{a.dim(ra - 1), b.dim(rb - 2), "inner dimensions differ"},
+		{a.dim(am), c.dim(rc - 2), "rows of A and C differ"},
+		{b.dim(bn), c.dim(rc - 1), "columns of B and C differ"},
+		{a.dim(ak), b.dim(bk), "inner dimensions differ"},
 	}
 	for k := 0; k < rc-2; k++ {
 		if ra == rc {
@@ -988,6 +998,14 @@ func (f *fnEmitter) emitMatmul(op *ir.Operation, bufs []*gval) error {
 		if rb == rc {
 			checks = append(checks, sizeCheck{b.dim(k), c.dim(k), "batch dimensions of B and C differ"})
 		}
+	}
+	bias := "nil"
+	if len(bufs) == 4 {
+		if len(bufs[3].t.shape) != 1 || bufs[3].t.elem != c.t.elem {
+			return errAt(op, "tt.matmul: the bias must be [N] of C's element type")
+		}
+		checks = append(checks, sizeCheck{bufs[3].dim(0), c.dim(rc - 1), "bias and columns of C differ"})
+		bias = bufs[3].comps[0]
 	}
 	if err := f.emitChecks(op, "tt.matmul", checks); err != nil {
 		return err
@@ -1000,9 +1018,15 @@ func (f *fnEmitter) emitMatmul(op *ir.Operation, bufs []*gval) error {
 	if rb == rc {
 		batchB = batch
 	}
-	f.m.useRT("ttMatmul")
-	f.line("ttMatmul(%s, %s, %s, %s, %s, %s, %s, %s, %s)", batch, c.dim(rc-2), c.dim(rc-1), a.dim(ra-1),
-		a.comps[0], batchA, b.comps[0], batchB, c.comps[0])
+	if flags == (loops.MatmulFlags{}) && bias == "nil" {
+		f.m.useRT("ttMatmul")
+		f.line("ttMatmul(%s, %s, %s, %s, %s, %s, %s, %s, %s)", batch, c.dim(rc-2), c.dim(rc-1), a.dim(ak),
+			a.comps[0], batchA, b.comps[0], batchB, c.comps[0])
+		return nil
+	}
+	f.m.useRT("ttGemm")
+	f.line("ttGemm(%s, %s, %s, %s, %s, %s, %s, %s, %s, %v, %v, %s, %s)", batch, c.dim(rc-2), c.dim(rc-1), a.dim(ak),
+		a.comps[0], batchA, b.comps[0], batchB, c.comps[0], flags.TransposeA, flags.TransposeB, bias, strconv.Quote(flags.Activation))
 	return nil
 }
 

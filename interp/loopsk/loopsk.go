@@ -23,6 +23,7 @@ import (
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/tensork"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics/linalg"
 )
 
 // Order is the order in which loops.parallel visits its iterations.
@@ -465,8 +466,8 @@ func kernelKernel(e *interp.Exec, op *ir.Operation, args []interp.Value) ([]inte
 
 // Runtime kernels of loops.call_extern.
 var externs = map[string]func(op *ir.Operation, args []interp.Value) error{
-	"tt.matmul": externMatmul,
-	"tt.conv2d": externConv2D,
+	loops.MatmulCallee: externMatmul,
+	loops.Conv2DCallee: externConv2D,
 }
 
 // ExternNames returns the runtime kernels loops.call_extern can call in the
@@ -519,14 +520,33 @@ func externBuffers(args []interp.Value, n int, names string) ([]*interp.Buffer, 
 	return bs, ts, nil
 }
 
-// externMatmul is tt.matmul(A, B, C): C = A·B for A [..., M, K] and
-// B [..., K, N], overwriting C [..., M, N] (which may alias A or B).
-func externMatmul(_ *ir.Operation, args []interp.Value) error {
-	bs, ts, err := externBuffers(args, 3, "A, B, C")
+// externMatmul is tt.matmul(A, B, C[, bias]): C = act(A·B + bias) for A
+// [..., M, K] and B [..., K, N] (stored transposed with the call's
+// transpose_a and transpose_b), overwriting C [..., M, N] (which may alias
+// A, B or the bias).
+func externMatmul(op *ir.Operation, args []interp.Value) error {
+	n, names := 3, "A, B, C"
+	if len(args) == 4 {
+		n, names = 4, "A, B, C, bias"
+	}
+	bs, ts, err := externBuffers(args, n, names)
 	if err != nil {
 		return err
 	}
-	r, err := tensork.Matmul(ts[0], ts[1])
+	flags := loops.MatmulFlagsOf(op)
+	act := linalg.ActNone
+	if flags.Activation != "" {
+		a, ok := linalg.ParseActivation(flags.Activation)
+		if !ok {
+			return fmt.Errorf("unknown activation %q", flags.Activation)
+		}
+		act = a
+	}
+	var bias *interp.Tensor
+	if n == 4 {
+		bias = ts[3]
+	}
+	r, err := tensork.Gemm(ts[0], ts[1], bias, linalg.Layout{TransA: flags.TransposeA, TransB: flags.TransposeB}, act)
 	if err != nil {
 		return err
 	}

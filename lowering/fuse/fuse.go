@@ -47,6 +47,7 @@ type FuseStats struct {
 	Realized        int // values stored to a buffer between kernels
 	VerticalFused   int // producer/consumer merges
 	HorizontalFused int // merges of independent nodes sharing a read
+	EpilogueFused   int // bias/activation kernels merged into their matmul's
 }
 
 type nodeKind uint8
@@ -171,7 +172,7 @@ func (f *fuser) run(counter *int) error {
 		return err
 	}
 	f.buildGraph()
-	groups := f.schedule()
+	groups := f.fuseEpilogues(f.schedule())
 	return f.materialize(groups, counter)
 }
 
@@ -294,6 +295,9 @@ func (f *fuser) decideInlining() {
 }
 
 func (f *fuser) shouldInline(op *ir.Operation, c opclass.Class, cost int) bool {
+	if f.foldedTranspose(op) {
+		return true
+	}
 	users := ir.Users(op.Result(0))
 	distinct := map[*ir.Operation]bool{}
 	for _, u := range users {

@@ -11,6 +11,7 @@ type fusePass struct {
 	maxNodes, inlineCost, maxReads, maxDistance *int
 	horizontal                                  *bool
 	kernels, fused, realized, vertical, horiz   *pass.Statistic
+	epilogues                                   *pass.Statistic
 }
 
 // NewPass returns the fuse pass.
@@ -24,7 +25,9 @@ func NewPass() pass.Pass {
 			"nodes whose loops match: producers into consumers when the consumer reads the producer at the index it " +
 			"writes (element-wise chains, pointwise prologues and epilogues of reductions, reductions feeding " +
 			"reductions over the same rows), and independent nodes that read a common buffer over the same loops. " +
-			"matmul and conv2d become kernels of kind matmul and conv, scatter_add of kind opaque. Each kernel is a " +
+			"matmul and conv2d become kernels of kind matmul and conv, scatter_add of kind opaque; a transpose of the last " +
+			"two dimensions feeding a matmul, and a kernel that only adds a bias to a matmul's product and applies relu or " +
+			"gelu, join the matmul's kernel (read in place and computed in the GEMM's output tile). Each kernel is a " +
 			"loops.kernel named fused_<ops>_<n> with a kind (pointwise, reduction, matmul, conv, opaque); only ops " +
 			"that do not compute (tensor.dim, dense constants, calls) stay outside kernels.",
 	})}
@@ -40,6 +43,7 @@ func NewPass() pass.Pass {
 	p.realized = p.NewStatistic("num-realized", "Number of values realized instead of recomputed by consumers")
 	p.vertical = p.NewStatistic("num-vertical", "Number of producer-consumer fusions")
 	p.horiz = p.NewStatistic("num-horizontal", "Number of horizontal fusions")
+	p.epilogues = p.NewStatistic("num-epilogues", "Number of bias/activation kernels fused into their matmul")
 	return p
 }
 
@@ -53,6 +57,7 @@ func (p *fusePass) Run(op *ir.Operation, am *pass.AnalysisManager) (err error) {
 	p.realized.Add(int64(st.Realized))
 	p.vertical.Add(int64(st.VerticalFused))
 	p.horiz.Add(int64(st.HorizontalFused))
+	p.epilogues.Add(int64(st.EpilogueFused))
 	return err
 }
 

@@ -14,6 +14,23 @@ func ttMatmul[T linalg.Number](batch, m, n, k int, a []T, batchA int, b []T, bat
 	}
 }
 
+// ttGemm is tt.matmul with its transpose_a and transpose_b flags and its
+// epilogue: bias (n elements, or nil) added to every row, then the named
+// activation ("" for none).
+func ttGemm[T linalg.Number](batch, m, n, k int, a []T, batchA int, b []T, batchB int, c []T, transA, transB bool, bias []T, activation string) {
+	ep := linalg.Epilogue[T]{Bias: bias}
+	if activation != "" {
+		act, ok := linalg.ParseActivation(activation)
+		if !ok {
+			ttFailf("tt.matmul: unknown activation %q", activation)
+		}
+		ep.Act = act
+	}
+	if err := linalg.Gemm(ttParallelFor, batch, m, n, k, a, batchA, b, batchB, c, linalg.Layout{TransA: transA, TransB: transB}, ep); err != nil {
+		ttFailf("tt.matmul: %v", err)
+	}
+}
+
 // ttConv2D is tt.conv2d; xs, ws and outs are the buffers' shapes.
 func ttConv2D[T linalg.Number](x []T, xs [4]int, w []T, ws [4]int, out []T, outs [4]int, stride, pad, dil [2]int, groups int) {
 	if err := linalg.Conv2D(ttParallelFor, x, xs, w, ws, out, outs, stride, pad, dil, groups); err != nil {
