@@ -25,6 +25,12 @@ const (
 	// w OIHW and out NCHW, with the stride, padding and dilation
 	// (array<i64: h, w>) and groups (i64) attributes.
 	Conv2DCallee = "tt.conv2d"
+	// MaxPool2DCallee is tt.max_pool2d(x, out): out = max_pool2d(x) for x
+	// and out NCHW (floor mode; a NaN in a window propagates), with the
+	// kernel, stride (default: the kernel), padding (default 0, at most
+	// half the kernel) and dilation (default 1) attributes as
+	// array<i64: h, w>.
+	MaxPool2DCallee = "tt.max_pool2d"
 )
 
 // Attributes of tt.matmul calls.
@@ -83,6 +89,8 @@ func verifyCallExtern(op *ir.Operation) error {
 		return verifyMatmulCall(op)
 	case Conv2DCallee:
 		return verifyConv2DCall(op)
+	case MaxPool2DCallee:
+		return verifyMaxPool2DCall(op)
 	}
 	return nil
 }
@@ -170,20 +178,81 @@ func verifyMatmulCall(op *ir.Operation) error {
 	return nil
 }
 
-// convPair reads an optional array<i64: h, w> attribute.
-func convPair(op *ir.Operation, name string, def int64, min int64) ([2]int64, error) {
+// convPair reads an optional array<i64: h, w> attribute of a call of
+// callee.
+func convPair(op *ir.Operation, callee, name string, def [2]int64, min int64) ([2]int64, error) {
 	a := op.Attr(name)
 	if a == nil {
-		return [2]int64{def, def}, nil
+		return def, nil
 	}
 	d, ok := a.(*ir.DenseArrayAttr)
 	if !ok || ir.IsFloat(d.Elem) || len(d.Ints) != 2 {
-		return [2]int64{}, fmt.Errorf("'%s' expects '%s' to be an array<i64: h, w>, got %s", Conv2DCallee, name, a)
+		return [2]int64{}, fmt.Errorf("'%s' expects '%s' to be an array<i64: h, w>, got %s", callee, name, a)
 	}
 	if d.Ints[0] < min || d.Ints[1] < min {
-		return [2]int64{}, fmt.Errorf("'%s' expects '%s' of at least %d, got %s", Conv2DCallee, name, min, a)
+		return [2]int64{}, fmt.Errorf("'%s' expects '%s' of at least %d, got %s", callee, name, min, a)
 	}
 	return [2]int64{d.Ints[0], d.Ints[1]}, nil
+}
+
+// Pool2DParams are the window of a tt.max_pool2d call.
+type Pool2DParams struct {
+	Kernel, Stride, Padding, Dilation [2]int64
+}
+
+// MaxPool2DParamsOf reads the window of a tt.max_pool2d call (its
+// attributes with their defaults), checking their ranges.
+func MaxPool2DParamsOf(op *ir.Operation) (Pool2DParams, error) {
+	var p Pool2DParams
+	var err error
+	if op.Attr("kernel") == nil {
+		return p, fmt.Errorf("'%s' expects a 'kernel' attribute", MaxPool2DCallee)
+	}
+	if p.Kernel, err = convPair(op, MaxPool2DCallee, "kernel", [2]int64{1, 1}, 1); err != nil {
+		return p, err
+	}
+	if p.Stride, err = convPair(op, MaxPool2DCallee, "stride", p.Kernel, 1); err != nil {
+		return p, err
+	}
+	if p.Padding, err = convPair(op, MaxPool2DCallee, "padding", [2]int64{0, 0}, 0); err != nil {
+		return p, err
+	}
+	if p.Dilation, err = convPair(op, MaxPool2DCallee, "dilation", [2]int64{1, 1}, 1); err != nil {
+		return p, err
+	}
+	if p.Padding[0] > p.Kernel[0]/2 || p.Padding[1] > p.Kernel[1]/2 {
+		return p, fmt.Errorf("'%s' expects a padding of at most half the kernel %v, got %v", MaxPool2DCallee, p.Kernel, p.Padding)
+	}
+	return p, nil
+}
+
+func verifyMaxPool2DCall(op *ir.Operation) error {
+	ts, err := externBuffers(op, MaxPool2DCallee, 2, "x, out")
+	if err != nil {
+		return err
+	}
+	x, out := ts[0].Shape(), ts[1].Shape()
+	if len(x) != 4 || len(out) != 4 {
+		return fmt.Errorf("'%s' expects 4-D buffers (NCHW), got %s and %s", MaxPool2DCallee, ts[0], ts[1])
+	}
+	p, err := MaxPool2DParamsOf(op)
+	if err != nil {
+		return err
+	}
+	ok := sameDim(x[0], out[0]) && sameDim(x[1], out[1])
+	for i := 0; i < 2; i++ {
+		in, o := x[2+i], out[2+i]
+		if in == ir.Dynamic || o == ir.Dynamic {
+			continue
+		}
+		span := in + 2*p.Padding[i] - p.Dilation[i]*(p.Kernel[i]-1) - 1
+		ok = ok && span >= 0 && span/p.Stride[i]+1 == o
+	}
+	if !ok {
+		return fmt.Errorf("'%s' with kernel %v, stride %v, padding %v and dilation %v cannot map %s to %s",
+			MaxPool2DCallee, p.Kernel, p.Stride, p.Padding, p.Dilation, ts[0], ts[1])
+	}
+	return nil
 }
 
 func verifyConv2DCall(op *ir.Operation) error {
@@ -198,15 +267,15 @@ func verifyConv2DCall(op *ir.Operation) error {
 	if !ir.IsFloat(ts[0].Elem) {
 		return fmt.Errorf("'%s' expects floating-point buffers, got %s", Conv2DCallee, ts[0])
 	}
-	stride, err := convPair(op, "stride", 1, 1)
+	stride, err := convPair(op, Conv2DCallee, "stride", [2]int64{1, 1}, 1)
 	if err != nil {
 		return err
 	}
-	pad, err := convPair(op, "padding", 0, 0)
+	pad, err := convPair(op, Conv2DCallee, "padding", [2]int64{0, 0}, 0)
 	if err != nil {
 		return err
 	}
-	dil, err := convPair(op, "dilation", 1, 1)
+	dil, err := convPair(op, Conv2DCallee, "dilation", [2]int64{1, 1}, 1)
 	if err != nil {
 		return err
 	}

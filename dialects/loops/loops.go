@@ -225,7 +225,9 @@ var CallExternDef = &ir.OpDef{
 		"row and the optional `activation` (\"relu\", \"gelu\", \"gelu_tanh\") applied, in the output tile) and " +
 		"`tt.conv2d(x, w, out)` (NCHW input, OIHW weight, NCHW output " +
 		"overwritten; optional attributes `stride`, `padding`, `dilation` as `array<i64: h, w>` and `groups` as " +
-		"i64); the verifier checks the operands of calls of these two.",
+		"i64) and `tt.max_pool2d(x, out)` (NCHW input and output overwritten, floor mode, NaN propagating; " +
+		"attributes `kernel`, optional `stride` (default: the kernel), `padding` (at most half the kernel) and " +
+		"`dilation`, as `array<i64: h, w>`); the verifier checks the operands of calls of these three.",
 	Operands: []ir.ArgDef{{Name: "args", Type: ir.AnyType, Variadic: true}},
 	Attrs:    []ir.AttrDef{{Name: "callee", Constraint: ir.StringAttrC, Doc: "the runtime kernel's name"}},
 	Format:   "$callee `(` $args `)` attr-dict `:` functional-type($args, results)",

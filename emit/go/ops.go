@@ -204,8 +204,8 @@ func (f *fnEmitter) emitAlloc(op *ir.Operation) error {
 
 // overwrittenFirst reports whether the first op after alloc that uses its
 // buffer writes every element without reading any (the output of
-// tt.matmul or tt.conv2d, the target of loops.copy), so that the zeroing
-// of a reused arena buffer can be skipped.
+// tt.matmul, tt.conv2d or tt.max_pool2d, the target of loops.copy), so
+// that the zeroing of a reused arena buffer can be skipped.
 func overwrittenFirst(alloc *ir.Operation) bool {
 	buf := alloc.Result(0)
 	for op := alloc.Next(); op != nil; op = op.Next() {
@@ -226,6 +226,9 @@ func overwrittenFirst(alloc *ir.Operation) bool {
 			n := op.NumOperands()
 			if (callee == loops.MatmulCallee && (n == 3 || n == 4) || callee == loops.Conv2DCallee && n == 3) &&
 				op.Operand(2) == buf && op.Operand(0) != buf && op.Operand(1) != buf && (n == 3 || op.Operand(3) != buf) {
+				return true
+			}
+			if callee == loops.MaxPool2DCallee && n == 2 && op.Operand(1) == buf && op.Operand(0) != buf {
 				return true
 			}
 		case loops.CopyName:
@@ -918,8 +921,10 @@ func (f *fnEmitter) emitCallExtern(op *ir.Operation) error {
 		return f.emitMatmul(op, bufs)
 	case loops.Conv2DCallee:
 		return f.emitConv(op, bufs)
+	case loops.MaxPool2DCallee:
+		return f.emitMaxPool(op, bufs)
 	}
-	return errAt(op, "unknown runtime kernel %s (the Go backend provides tt.matmul and tt.conv2d)", strconv.QuoteToASCII(callee))
+	return errAt(op, "unknown runtime kernel %s (the Go backend provides tt.matmul, tt.conv2d and tt.max_pool2d)", strconv.QuoteToASCII(callee))
 }
 
 // emitChecks writes run-time checks of sizes that are not both known, and
@@ -1076,5 +1081,27 @@ func (f *fnEmitter) emitConv(op *ir.Operation, bufs []*gval) error {
 	f.line("ttConv2D(%s, %s, %s, %s, %s, %s, [2]int{%d, %d}, [2]int{%d, %d}, [2]int{%d, %d}, %d)",
 		x.comps[0], shape(x), w.comps[0], shape(w), out.comps[0], shape(out),
 		stride[0], stride[1], pad[0], pad[1], dil[0], dil[1], groups)
+	return nil
+}
+
+func (f *fnEmitter) emitMaxPool(op *ir.Operation, bufs []*gval) error {
+	if len(bufs) != 2 {
+		return errAt(op, "tt.max_pool2d takes x and out")
+	}
+	x, out := bufs[0], bufs[1]
+	if len(x.t.shape) != 4 || len(out.t.shape) != 4 || x.t.elem != out.t.elem || x.t.elem == I1 {
+		return errAt(op, "tt.max_pool2d expects x NCHW and out NCHW of one numeric element type")
+	}
+	p, err := loops.MaxPool2DParamsOf(op)
+	if err != nil {
+		return errAt(op, "%v", err)
+	}
+	shape := func(g *gval) string {
+		return "[4]int{" + g.dim(0) + ", " + g.dim(1) + ", " + g.dim(2) + ", " + g.dim(3) + "}"
+	}
+	f.m.useRT("ttMaxPool2D")
+	f.line("ttMaxPool2D(%s, %s, %s, %s, [2]int{%d, %d}, [2]int{%d, %d}, [2]int{%d, %d}, [2]int{%d, %d})",
+		x.comps[0], shape(x), out.comps[0], shape(out), p.Kernel[0], p.Kernel[1], p.Stride[0], p.Stride[1],
+		p.Padding[0], p.Padding[1], p.Dilation[0], p.Dilation[1])
 	return nil
 }

@@ -466,8 +466,9 @@ func kernelKernel(e *interp.Exec, op *ir.Operation, args []interp.Value) ([]inte
 
 // Runtime kernels of loops.call_extern.
 var externs = map[string]func(op *ir.Operation, args []interp.Value) error{
-	loops.MatmulCallee: externMatmul,
-	loops.Conv2DCallee: externConv2D,
+	loops.MatmulCallee:    externMatmul,
+	loops.Conv2DCallee:    externConv2D,
+	loops.MaxPool2DCallee: externMaxPool2D,
 }
 
 // ExternNames returns the runtime kernels loops.call_extern can call in the
@@ -571,6 +572,23 @@ func externConv2D(op *ir.Operation, args []interp.Value) error {
 		return fmt.Errorf("the convolution of %s by %s is %s, but out is %s", bs[0].TypeString(), bs[1].TypeString(), bufferType(r), bs[2].TypeString())
 	}
 	return bs[2].CopyFrom(r)
+}
+
+// externMaxPool2D is tt.max_pool2d(x, out): out = max_pool2d(x) with the
+// call's kernel, stride, padding and dilation attributes, overwriting out.
+func externMaxPool2D(op *ir.Operation, args []interp.Value) error {
+	bs, ts, err := externBuffers(args, 2, "x, out")
+	if err != nil {
+		return err
+	}
+	r, err := tensork.MaxPool2D(op, ts[0])
+	if err != nil {
+		return err
+	}
+	if r.DType() != bs[1].DType() || !slices.Equal(r.Shape(), bs[1].Shape()) {
+		return fmt.Errorf("the pooling of %s is %s, but out is %s", bs[0].TypeString(), bufferType(r), bs[1].TypeString())
+	}
+	return bs[1].CopyFrom(r)
 }
 
 // bufferType spells a tensor's shape and element type as a memref type.

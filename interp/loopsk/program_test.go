@@ -3,6 +3,7 @@ package loopsk_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -428,5 +429,35 @@ func.func @tensor(%A: tensor<2x5x7xf32>, %B: tensor<2x9x5xf32>, %bias: tensor<9x
 				t.Errorf("tt.matmul = %v, want %v", c, want[0])
 			}
 		})
+	}
+}
+
+// TestMaxPool2DExtern checks tt.max_pool2d against tensor.max_pool2d (both
+// run linalg.MaxPool2D: the same bits, NaNs and zeros included).
+func TestMaxPool2DExtern(t *testing.T) {
+	src := `
+func.func @extern(%x: memref<2x3x9x10xf32>, %out: memref<2x3x5x6xf32>) {
+  loops.call_extern "tt.max_pool2d"(%x, %out) {kernel = array<i64: 3, 2>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>} : (memref<2x3x9x10xf32>, memref<2x3x5x6xf32>) -> ()
+  return
+}
+func.func @tensor(%x: tensor<2x3x9x10xf32>) -> tensor<2x3x5x6xf32> {
+  %0 = tensor.max_pool2d %x kernel = [3, 2] stride = [2, 2] padding = [1, 1] : tensor<2x3x9x10xf32>
+  return %0 : tensor<2x3x5x6xf32>
+}`
+	rng := rand.New(rand.NewPCG(7, 8))
+	in := interp.New(parse(t, src), kernels.NewRegistry())
+	x := randomTensor(rng, interp.F32, []int64{2, 3, 9, 10}, true)
+	xs := x.F32()
+	xs[5], xs[17], xs[40] = float32(math.NaN()), float32(math.Copysign(0, -1)), 0
+	out := randomTensor(rng, interp.F32, []int64{2, 3, 5, 6}, true) // overwritten
+	want, err := in.RunTensors("tensor", x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := in.RunTensors("extern", x, out); err != nil {
+		t.Fatal(err)
+	}
+	if !interp.Equal(out, want[0]) {
+		t.Errorf("tt.max_pool2d = %v, want %v", out, want[0])
 	}
 }

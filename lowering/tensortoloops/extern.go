@@ -101,6 +101,38 @@ func (g *gen) externCall(op *ir.Operation, out ir.Value, ep *opclass.Epilogue) b
 	return true
 }
 
+// poolCall emits loops.call_extern of tt.max_pool2d for a kernel whose
+// output is a max_pool2d of f32 or f64 NCHW tensors (its input in a
+// buffer: the kernel's input, or one the kernel fills first); it reports
+// false otherwise (the window loops then compute it). The runtime kernel
+// sweeps output rows with SIMD loads (numerics/linalg), which the window
+// loops, strided by the pooling stride, cannot be vectorized into.
+func (g *gen) poolCall(op *ir.Operation, out ir.Value) bool {
+	ft, ok := opclass.Elem(op.Result(0)).(*ir.FloatType)
+	if !g.lw.opts.Extern || !ok || (ft.Kind != ir.F32 && ft.Kind != ir.F64) || len(opclass.Shape(op.Result(0))) != 4 {
+		return false
+	}
+	k, s, p, d, err := opclass.MaxPoolWindow(op)
+	if err != nil {
+		return false
+	}
+	x := g.bufferOf(op.Operand(0))
+	if x == nil {
+		return true // g.err says why
+	}
+	g.build(g.root, func(bd *ir.Builder) *ir.Operation {
+		call := loops.CallExtern(bd, []ir.Value{x, out}, loops.MaxPool2DCallee)
+		ctx := g.ctx()
+		call.Op.SetAttr("kernel", ir.I64Array(ctx, k[:]...))
+		call.Op.SetAttr("stride", ir.I64Array(ctx, s[:]...))
+		call.Op.SetAttr("padding", ir.I64Array(ctx, p[:]...))
+		call.Op.SetAttr("dilation", ir.I64Array(ctx, d[:]...))
+		return call.Op
+	})
+	g.lw.stats.ExternCalls++
+	return true
+}
+
 // scatterAdd lowers tensor.scatter_add: copy base, then add every source
 // slice into the slice its index selects, in source order.
 func (g *gen) scatterAdd(op *ir.Operation, out ir.Value) {

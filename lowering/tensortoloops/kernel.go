@@ -121,6 +121,11 @@ func (g *gen) lowerSpecial(outs []ir.Value, bufOf map[ir.Value]ir.Value) {
 
 // lowerLoops lowers a pointwise or reduction kernel.
 func (g *gen) lowerLoops(outs []ir.Value, bufOf map[ir.Value]ir.Value) {
+	if len(outs) == 1 {
+		if op := ir.DefiningOp(outs[0]); op != nil && op.Name() == tensor.MaxPool2DName && g.poolCall(op, bufOf[outs[0]]) {
+			return
+		}
+	}
 	var reds []*ir.Operation
 	if body := outs[0].ParentBlock(); body != nil {
 		for op := range body.Ops() {

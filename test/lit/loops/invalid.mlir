@@ -862,3 +862,35 @@ func.func @reductions_online_crosses(%i: index, %x: f32, %y: f64) {
   } {reductions = ["online_max", "online_sum", "none"]}
   return
 }
+
+// -----
+
+func.func @pool_kernel(%x: memref<1x1x4x4xf32>, %o: memref<1x1x2x2xf32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.max_pool2d' expects a 'kernel' attribute}}
+  loops.call_extern "tt.max_pool2d"(%x, %o) : (memref<1x1x4x4xf32>, memref<1x1x2x2xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @pool_padding(%x: memref<1x1x4x4xf32>, %o: memref<1x1x2x2xf32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.max_pool2d' expects a padding of at most half the kernel [2 2], got [2 0]}}
+  loops.call_extern "tt.max_pool2d"(%x, %o) {kernel = array<i64: 2, 2>, padding = array<i64: 2, 0>} : (memref<1x1x4x4xf32>, memref<1x1x2x2xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @pool_shapes(%x: memref<1x1x4x4xf32>, %o: memref<1x1x3x2xf32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.max_pool2d' with kernel [2 2], stride [2 2], padding [0 0] and dilation [1 1] cannot map memref<1x1x4x4xf32> to memref<1x1x3x2xf32>}}
+  loops.call_extern "tt.max_pool2d"(%x, %o) {kernel = array<i64: 2, 2>} : (memref<1x1x4x4xf32>, memref<1x1x3x2xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @pool_rank(%x: memref<4x4xf32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.max_pool2d' expects 4-D buffers (NCHW), got memref<4x4xf32> and memref<4x4xf32>}}
+  loops.call_extern "tt.max_pool2d"(%x, %x) {kernel = array<i64: 1, 1>} : (memref<4x4xf32>, memref<4x4xf32>) -> ()
+  return
+}
