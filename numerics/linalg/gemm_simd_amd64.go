@@ -14,24 +14,37 @@ import (
 // micro-kernel of gemm.go; the sums are in the same order either way.
 //
 // Go's register allocator gives vector code 15 registers (X0-X14, also
-// with AVX-512: X15 is reserved and X16-X31 are never allocated), and its
-// FMA (VFMADD213) overwrites the multiplicand, so a tile of more than
-// eight accumulators spills and every accumulator costs a register move
-// per step. The micro-kernels are therefore 4 rows × 2 vectors: 4×32 f32
-// with AVX-512, 4×16 with AVX2 (eight accumulators, two B vectors, the A
-// values). Measured in isolation on one core of this Zen 5 EPYC with the
-// panels in L1 (peak 240 GFLOP/s f32 with 512-bit FMAs, 120 with 256-bit):
-// 4×32 about 150 GFLOP/s with A broadcast from scalars (MOVSS and
-// VBROADCASTSS, two instructions per row, as archsimd has no broadcast
-// from memory) and about 180 with the four A values of a step loaded once,
-// repeated in every 128-bit lane by the packing, and spread by one VSHUFPS
-// per row (microF32x16); 6×32 and 4×48 spill (about 80). f64 broadcasts
-// (one value per 128-bit lane does not fit four rows).
+// with AVX-512: X15 is reserved and X16-X31 are never allocated), and
+// archsimd's FMA (VFMADD213) overwrites its multiplicand, so every
+// accumulator costs a register move per step and a tile of more than eight
+// accumulators spills. The micro-kernels are therefore 4 rows × 2 vectors
+// (eight accumulators, two B vectors, the A values): 4×32 f32 with
+// AVX-512, 4×16 with AVX2. Measured on one core of this host (AMD EPYC
+// with 512-bit FMA units: peak 240 GFLOP/s f32 with 512-bit FMAs, 120 with
+// 256-bit), panels in L1: 4×32 about 150 GFLOP/s, 6×32 and 4×48 spill
+// (about 80), 8×16 zmm 55. An A value is either broadcast from the packed
+// panel (MOVSS and VBROADCASTSS: archsimd has no broadcast from memory) or,
+// with the four values of a step packed repeated in every 128-bit lane,
+// loaded once per step and spread with one VSHUFPS per row. In the whole
+// GEMM (one core, GOEXPERIMENT=simd go test -bench) the broadcast is the
+// faster with AVX-512 (1024³: 130-140 GFLOP/s either way; 256³: 125 against
+// 97, the replicated panels cost packing and L2 traffic) and the spread
+// with AVX2 (1024³: 86 against 76), so microF32x16 broadcasts and
+// microF32x8 spreads. f64 broadcasts (two f64 per 128-bit lane do not hold
+// four rows).
 //
 // Blocking: KC = 256 as in the scalar build (the same sums in the same
 // order), which keeps a 4×32 step's B micro-panel (32 KiB) in the 48 KiB L1
-// while the A micro-panel (16 KiB replicated) streams from L2; the A block
-// of a task (simdMC rows) stays in the 1 MiB L2.
+// while the A micro-panel streams from L2; a task's A block is simdMC rows
+// (64 × 256 × 4 bytes = 64 KiB of the 1 MiB L2) and its columns up to
+// simdNG (1024: an A block multiplies every B panel of a 1024-wide
+// product; 512 measured 10% slower on 1024³), and the packed B of the
+// product (shared by the tasks) streams from L3.
+
+const (
+	simdMC = 64   // rows of a task's A block
+	simdNG = 1024 // most columns of one task
+)
 
 // simdKernel is a micro-kernel and the shapes of the panels it reads.
 type simdKernel[E float32 | float64] struct {
@@ -67,16 +80,16 @@ func gemmSIMD[T Number](run ParallelFor, m, n, k int, a, b matrix[T], c []T, ldc
 	}
 	switch av := any(a).(type) {
 	case matrix[float32]:
-		kern := simdKernel[float32]{mr: 4, nr: 32, rep: 4, mcRows: 64, kernel: microF32x16}
+		kern := simdKernel[float32]{mr: 4, nr: 32, rep: 1, mcRows: simdMC, kernel: microF32x16}
 		if simdLevel == 256 {
-			kern = simdKernel[float32]{mr: 4, nr: 16, rep: 2, mcRows: 64, kernel: microF32x8}
+			kern = simdKernel[float32]{mr: 4, nr: 16, rep: 2, mcRows: simdMC, kernel: microF32x8}
 		}
 		gemmVec(kern, run, m, n, k, av, any(b).(matrix[float32]), any(c).([]float32), ldc, any(ep).(*Epilogue[float32]))
 		return true
 	case matrix[float64]:
-		kern := simdKernel[float64]{mr: 4, nr: 16, rep: 1, mcRows: 64, kernel: microF64x8}
+		kern := simdKernel[float64]{mr: 4, nr: 16, rep: 1, mcRows: simdMC, kernel: microF64x8}
 		if simdLevel == 256 {
-			kern = simdKernel[float64]{mr: 4, nr: 8, rep: 1, mcRows: 64, kernel: microF64x4}
+			kern = simdKernel[float64]{mr: 4, nr: 8, rep: 1, mcRows: simdMC, kernel: microF64x4}
 		}
 		gemmVec(kern, run, m, n, k, av, any(b).(matrix[float64]), any(c).([]float64), ldc, any(ep).(*Epilogue[float64]))
 		return true
@@ -109,7 +122,7 @@ func gemmVec[E float32 | float64](kern simdKernel[E], run ParallelFor, m, n, k i
 		}
 	})
 	mc := kern.mcRows
-	mBlocks, ng, nGroups := gemmGrid(parallel, m, n, mc, gemmNG, nr)
+	mBlocks, ng, nGroups := gemmGrid(parallel, m, n, mc, simdNG, nr)
 	apanel := gemmKC * mr * kern.rep // elements of a packed A micro-panel
 	run(mBlocks*nGroups, mc*ng*min(k, gemmKC), func(lo, hi int) {
 		abuf := getBuf[E](mc / mr * apanel)
@@ -213,50 +226,11 @@ func packAVec[E float32 | float64](dst []E, a matrix[E], r0, rows, p0, kc, mr, r
 	}
 }
 
-// microF32x16 adds the product of a packed A panel (kc steps of 4 rows,
-// each step's four values repeated in the four 128-bit lanes) and a packed
-// B panel (kc steps of 32 columns) to the 4×32 tile of c at c[0], c[ldc],
-// c[2*ldc] and c[3*ldc] (AVX-512: eight accumulators).
+// microF32x16 adds the product of a packed A panel (kc steps of 4 rows)
+// and a packed B panel (kc steps of 32 columns) to the 4×32 tile of c at
+// c[0], c[ldc], c[2*ldc] and c[3*ldc] (AVX-512: eight accumulators; each
+// A value broadcast).
 func microF32x16(kc int, apanel, bpanel []float32, c []float32, ldc int) {
-	a := unsafe.Slice((*[16]float32)(unsafe.Pointer(unsafe.SliceData(apanel))), kc)
-	b := unsafe.Slice((*[2][16]float32)(unsafe.Pointer(unsafe.SliceData(bpanel))), kc)
-	a = a[:len(b)]
-	var c00, c01, c10, c11, c20, c21, c30, c31 archsimd.Float32x16
-	for p := range b {
-		bp := &b[p]
-		b0 := archsimd.LoadFloat32x16(&bp[0])
-		b1 := archsimd.LoadFloat32x16(&bp[1])
-		av := archsimd.LoadFloat32x16(&a[p])
-		a0 := av.SelectFromPairGrouped(0, 0, 0, 0, av)
-		c00 = a0.MulAdd(b0, c00)
-		c01 = a0.MulAdd(b1, c01)
-		a1 := av.SelectFromPairGrouped(1, 1, 1, 1, av)
-		c10 = a1.MulAdd(b0, c10)
-		c11 = a1.MulAdd(b1, c11)
-		a2 := av.SelectFromPairGrouped(2, 2, 2, 2, av)
-		c20 = a2.MulAdd(b0, c20)
-		c21 = a2.MulAdd(b1, c21)
-		a3 := av.SelectFromPairGrouped(3, 3, 3, 3, av)
-		c30 = a3.MulAdd(b0, c30)
-		c31 = a3.MulAdd(b1, c31)
-	}
-	r0 := c[0*ldc:][:32]
-	archsimd.LoadFloat32x16Slice(r0).Add(c00).StoreSlice(r0)
-	archsimd.LoadFloat32x16Slice(r0[16:]).Add(c01).StoreSlice(r0[16:])
-	r1 := c[1*ldc:][:32]
-	archsimd.LoadFloat32x16Slice(r1).Add(c10).StoreSlice(r1)
-	archsimd.LoadFloat32x16Slice(r1[16:]).Add(c11).StoreSlice(r1[16:])
-	r2 := c[2*ldc:][:32]
-	archsimd.LoadFloat32x16Slice(r2).Add(c20).StoreSlice(r2)
-	archsimd.LoadFloat32x16Slice(r2[16:]).Add(c21).StoreSlice(r2[16:])
-	r3 := c[3*ldc:][:32]
-	archsimd.LoadFloat32x16Slice(r3).Add(c30).StoreSlice(r3)
-	archsimd.LoadFloat32x16Slice(r3[16:]).Add(c31).StoreSlice(r3[16:])
-}
-
-// microF32x16b is microF32x16 with A packed plainly (kc steps of 4 values),
-// each broadcast to a register.
-func microF32x16b(kc int, apanel, bpanel []float32, c []float32, ldc int) {
 	a := unsafe.Slice((*[4]float32)(unsafe.Pointer(unsafe.SliceData(apanel))), kc)
 	b := unsafe.Slice((*[2][16]float32)(unsafe.Pointer(unsafe.SliceData(bpanel))), kc)
 	a = a[:len(b)]
@@ -296,7 +270,7 @@ func microF32x16b(kc int, apanel, bpanel []float32, c []float32, ldc int) {
 // microF32x8 adds the product of a packed A panel (kc steps of 4 rows,
 // each step's four values repeated in the two 128-bit lanes) and a packed
 // B panel (kc steps of 16 columns) to the 4×16 tile of c (AVX2: eight
-// accumulators).
+// accumulators; each row's A value spread from the step's load).
 func microF32x8(kc int, apanel, bpanel []float32, c []float32, ldc int) {
 	a := unsafe.Slice((*[8]float32)(unsafe.Pointer(unsafe.SliceData(apanel))), kc)
 	b := unsafe.Slice((*[2][8]float32)(unsafe.Pointer(unsafe.SliceData(bpanel))), kc)
