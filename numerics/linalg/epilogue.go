@@ -21,6 +21,9 @@ func epilogueTile[T Number](c []T, ldc, i0, rows, j0, cols int, ep *Epilogue[T])
 
 // epilogueRow applies the epilogue to one row segment (bias nil: none).
 func epilogueRow[T Number](row, bias []T, act Activation) {
+	if epilogueRowSIMD(row, bias, act) {
+		return
+	}
 	if bias != nil {
 		bias = bias[:len(row)]
 		for j := range row {

@@ -11,3 +11,7 @@ func gemmSIMD[T Number](ParallelFor, int, int, int, matrix[T], matrix[T], []T, i
 // poolTapSIMD is the SIMD max-pooling sweep of SIMD builds
 // (pool_simd_amd64.go); here it leaves every output to poolTap.
 func poolTapSIMD[T Number](_, _ []T, _, _, a int) int { return a }
+
+// epilogueRowSIMD is the SIMD bias and relu epilogue of SIMD builds
+// (epilogue_simd_amd64.go); here epilogueRow computes every epilogue.
+func epilogueRowSIMD[T Number](_, _ []T, _ Activation) bool { return false }
