@@ -20,7 +20,7 @@ func epilogueRowSIMD[T Number](row, bias []T, act Activation) bool {
 	}
 	relu := act == ActReLU
 	j := 0
-	if simdLevel == 512 {
+	if use512() {
 		zero := archsimd.BroadcastFloat32x16(0)
 		for ; j+16 <= len(r); j += 16 {
 			v := archsimd.LoadFloat32x16Slice(r[j:])

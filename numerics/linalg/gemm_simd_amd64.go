@@ -54,42 +54,28 @@ type simdKernel[E float32 | float64] struct {
 	kernel func(kc int, apanel, bpanel []E, c []E, ldc int)
 }
 
-// simdLevel is the vector width in bits of the micro-kernels this CPU
-// runs: 512 (AVX-512), 256 (AVX2 and FMA) or 0 (none: the scalar kernel).
-// Tests lower it to cover every kernel on one machine.
-var simdLevel = cpuSIMDLevel()
-
-func cpuSIMDLevel() int {
-	switch {
-	case archsimd.X86.AVX512():
-		return 512
-	case archsimd.X86.AVX2() && archsimd.X86.FMA():
-		return 256
-	}
-	return 0
-}
-
 // simdSmall is the largest m·n·k that plain loops compute.
 const simdSmall = 8 * 8 * 8
 
-// gemmSIMD runs blockedGemm's product with the micro-kernel of the CPU's vector
-// level when T is float32 or float64, and reports whether it did.
+// gemmSIMD runs blockedGemm's product with the micro-kernel of the
+// vector level (simdLevel) when T is float32 or float64, and reports
+// whether it did.
 func gemmSIMD[T Number](run ParallelFor, m, n, k int, a, b matrix[T], c []T, ldc int, ep *Epilogue[T]) bool {
 	if simdLevel == 0 || m*n*k <= simdSmall {
 		return false
 	}
 	switch av := any(a).(type) {
 	case matrix[float32]:
-		kern := simdKernel[float32]{mr: 4, nr: 32, rep: 1, mcRows: simdMC, kernel: microF32x16}
-		if simdLevel == 256 {
-			kern = simdKernel[float32]{mr: 4, nr: 16, rep: 2, mcRows: simdMC, kernel: microF32x8}
+		kern := simdKernel[float32]{mr: 4, nr: 16, rep: 2, mcRows: simdMC, kernel: microF32x8}
+		if use512() {
+			kern = simdKernel[float32]{mr: 4, nr: 32, rep: 1, mcRows: simdMC, kernel: microF32x16}
 		}
 		gemmVec(kern, run, m, n, k, av, any(b).(matrix[float32]), any(c).([]float32), ldc, any(ep).(*Epilogue[float32]))
 		return true
 	case matrix[float64]:
-		kern := simdKernel[float64]{mr: 4, nr: 16, rep: 1, mcRows: simdMC, kernel: microF64x8}
-		if simdLevel == 256 {
-			kern = simdKernel[float64]{mr: 4, nr: 8, rep: 1, mcRows: simdMC, kernel: microF64x4}
+		kern := simdKernel[float64]{mr: 4, nr: 8, rep: 1, mcRows: simdMC, kernel: microF64x4}
+		if use512() {
+			kern = simdKernel[float64]{mr: 4, nr: 16, rep: 1, mcRows: simdMC, kernel: microF64x8}
 		}
 		gemmVec(kern, run, m, n, k, av, any(b).(matrix[float64]), any(c).([]float64), ldc, any(ep).(*Epilogue[float64]))
 		return true

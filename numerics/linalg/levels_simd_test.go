@@ -7,7 +7,7 @@ package linalg
 func kernelLevels() []int {
 	var out []int
 	for _, l := range []int{512, 256, 0} {
-		if l <= cpuSIMDLevel() {
+		if l <= min(cpuSIMDLevel(), simdMax) {
 			out = append(out, l)
 		}
 	}

@@ -17,13 +17,13 @@ func poolTapSIMD[T Number](dst, row []T, s, off, a int) int {
 	}
 	r := any(row).([]float32)
 	switch {
-	case simdLevel == 512 && s == 1:
+	case use512() && s == 1:
 		for ; a+16 <= len(d); a += 16 {
 			m := archsimd.LoadFloat32x16Slice(d[a:])
 			v := archsimd.LoadFloat32x16Slice(r[a+off:])
 			v.Merge(m, v.Greater(m).Or(v.IsNaN())).StoreSlice(d[a:])
 		}
-	case simdLevel == 512:
+	case use512():
 		even := archsimd.LoadUint32x16(&poolEven16)
 		for ; a+16 <= len(d) && 2*a+off+32 <= len(r); a += 16 {
 			m := archsimd.LoadFloat32x16Slice(d[a:])
