@@ -2,6 +2,7 @@ package fuse
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/lowering/internal/opclass"
@@ -9,7 +10,8 @@ import (
 
 // Template epilogues (Inductor's epilogue fusion into its GEMM templates):
 // a kernel of its own that only adds a bias to a matmul's product and
-// applies an activation (opclass.MatchEpilogue) joins the matmul's kernel,
+// applies an activation (opclass.MatchEpilogue; gelu only with
+// FuseOptions.EpilogueGELU) joins the matmul's kernel,
 // which tensor-to-loops lowers to one tt.matmul call computing the
 // epilogue in its output tile. Likewise a transpose of the last two
 // dimensions feeding a matmul is not realized: it joins the matmul's
@@ -59,7 +61,7 @@ func (f *fuser) fuseEpilogues(groups []*fgroup) []*fgroup {
 		}
 		p := ep.nodes[0]
 		e, ok := opclass.MatchEpilogue(p.root.Result(0))
-		if !ok || e.Matmul != mm || len(p.ops) != len(e.Ops) {
+		if !ok || e.Matmul != mm || len(p.ops) != len(e.Ops) || strings.HasPrefix(e.Activation, "gelu") && !f.opts.EpilogueGELU {
 			continue
 		}
 		same := true
