@@ -71,7 +71,7 @@ func operands(l Layout, m, n, k int, a, b []float32) ([]float32, []float32) {
 
 // Every micro-kernel of the build (kernelLevels), every layout, against a
 // float64 reference, over odd shapes: 1, 7, 17, 255 and 1023 in each of
-// m, n and k (the triples of at most 2·10⁷ multiply-adds), which exercise
+// m, n and k (the triples of at most 5·10⁶ multiply-adds), which exercise
 // partial tiles, several KC slices, MC blocks and column groups, and the
 // small-product path.
 func TestGemmOddShapes(t *testing.T) {
@@ -80,7 +80,7 @@ func TestGemmOddShapes(t *testing.T) {
 	for _, m := range sizes {
 		for _, n := range sizes {
 			for _, k := range sizes {
-				if m*n*k > 20_000_000 {
+				if m*n*k > 5_000_000 {
 					continue
 				}
 				a, b := randF32(r, m*k), randF32(r, k*n)
@@ -149,7 +149,7 @@ func TestGemmBatchedShared(t *testing.T) {
 // path; and the product is within the reference's tolerance.
 func TestGemmEpilogue(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 26))
-	shapes := []struct{ batch, m, n, k int }{{1, 3, 5, 2}, {1, 17, 255, 7}, {2, 67, 300, 513}, {1, 255, 17, 1023}, {1, 9, 9, 0}}
+	shapes := []struct{ batch, m, n, k int }{{1, 3, 5, 2}, {1, 17, 255, 7}, {2, 37, 100, 513}, {1, 255, 17, 300}, {1, 9, 9, 0}}
 	acts := []Activation{ActNone, ActReLU, ActGELU, ActGELUTanh}
 	for _, s := range shapes {
 		a, b := randF32(r, s.batch*s.m*s.k), randF32(r, s.k*s.n)
