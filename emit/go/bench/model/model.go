@@ -584,6 +584,9 @@ func ttLinalgEpilogueTile[T ttLinalgNumber](c []T, ldc, i0, rows, j0, cols int, 
 
 // ttLinalgEpilogueRow applies the epilogue to one row segment (bias nil: none).
 func ttLinalgEpilogueRow[T ttLinalgNumber](row, bias []T, act ttLinalgActivation) {
+	if ttLinalgEpilogueRowSIMD(row, bias, act) {
+		return
+	}
 	if bias != nil {
 		bias = bias[:len(row)]
 		for j := range row {
@@ -1075,3 +1078,7 @@ func ttLinalgGemmSmall[T ttLinalgNumber](m, n, k int, a, b ttLinalgMatrix[T], c 
 func ttLinalgGemmSIMD[T ttLinalgNumber](ttLinalgParallelFor, int, int, int, ttLinalgMatrix[T], ttLinalgMatrix[T], []T, int, *ttLinalgEpilogue[T]) bool {
 	return false
 }
+
+// ttLinalgEpilogueRowSIMD is the SIMD bias and relu epilogue of SIMD builds
+// (epilogue_simd_amd64.go); here epilogueRow computes every epilogue.
+func ttLinalgEpilogueRowSIMD[T ttLinalgNumber](_, _ []T, _ ttLinalgActivation) bool { return false }
