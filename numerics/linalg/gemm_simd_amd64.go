@@ -170,14 +170,72 @@ func packBVec[E float32 | float64](dst []E, b matrix[E], p0, kc, c0, cols, nr in
 		}
 		return
 	}
-	// B transposed: its columns are contiguous.
+	// B transposed: its columns are contiguous; f32 blocks of 8×8 are
+	// transposed in registers, the rest element by element.
 	if cols < nr {
 		clear(dst)
 	}
+	j8, p8 := 0, 0
+	if d, ok := any(dst).([]float32); ok && b.rs == 1 {
+		j8, p8 = cols&^7, kc&^7
+		transposeBlocksF32(d, any(b.s).([]float32), b.cs, p0, p8, c0, j8, nr)
+	}
 	for j := 0; j < cols; j++ {
 		src := b.s[(c0+j)*b.cs+p0*b.rs:]
-		for p := 0; p < kc; p++ {
+		from := 0
+		if j < j8 {
+			from = p8
+		}
+		for p := from; p < kc; p++ {
 			dst[p*nr+j] = src[p*b.rs]
+		}
+	}
+}
+
+// transposeBlocksF32 packs the transposed B's columns [c0, c0+cols) ×
+// steps [p0, p0+kc) (cols and kc multiples of 8) into dst[p*nr + j] by
+// 8×8 blocks: eight rows of B's transpose loaded, transposed with
+// in-lane shuffles and 128-bit lane swaps, stored as eight panel rows.
+func transposeBlocksF32(dst, src []float32, ld, p0, kc, c0, cols, nr int) {
+	for j := 0; j < cols; j += 8 {
+		for p := 0; p < kc; p += 8 {
+			at := (c0+j)*ld + p0 + p
+			r0 := archsimd.LoadFloat32x8Slice(src[at:])
+			r1 := archsimd.LoadFloat32x8Slice(src[at+ld:])
+			r2 := archsimd.LoadFloat32x8Slice(src[at+2*ld:])
+			r3 := archsimd.LoadFloat32x8Slice(src[at+3*ld:])
+			// Within each 128-bit half: 4×4 transposes of rows 0-3.
+			t0 := r0.SelectFromPairGrouped(0, 1, 4, 5, r1)
+			t1 := r0.SelectFromPairGrouped(2, 3, 6, 7, r1)
+			t2 := r2.SelectFromPairGrouped(0, 1, 4, 5, r3)
+			t3 := r2.SelectFromPairGrouped(2, 3, 6, 7, r3)
+			a0 := t0.SelectFromPairGrouped(0, 2, 4, 6, t2)
+			a1 := t0.SelectFromPairGrouped(1, 3, 5, 7, t2)
+			a2 := t1.SelectFromPairGrouped(0, 2, 4, 6, t3)
+			a3 := t1.SelectFromPairGrouped(1, 3, 5, 7, t3)
+			r4 := archsimd.LoadFloat32x8Slice(src[at+4*ld:])
+			r5 := archsimd.LoadFloat32x8Slice(src[at+5*ld:])
+			r6 := archsimd.LoadFloat32x8Slice(src[at+6*ld:])
+			r7 := archsimd.LoadFloat32x8Slice(src[at+7*ld:])
+			t0 = r4.SelectFromPairGrouped(0, 1, 4, 5, r5)
+			t1 = r4.SelectFromPairGrouped(2, 3, 6, 7, r5)
+			t2 = r6.SelectFromPairGrouped(0, 1, 4, 5, r7)
+			t3 = r6.SelectFromPairGrouped(2, 3, 6, 7, r7)
+			b0 := t0.SelectFromPairGrouped(0, 2, 4, 6, t2)
+			b1 := t0.SelectFromPairGrouped(1, 3, 5, 7, t2)
+			b2 := t1.SelectFromPairGrouped(0, 2, 4, 6, t3)
+			b3 := t1.SelectFromPairGrouped(1, 3, 5, 7, t3)
+			// a_k holds step k of rows 0-3 (low half) and step k+4 (high
+			// half); b_k the same of rows 4-7.
+			d := dst[p*nr+j:]
+			a0.Select128FromPair(0, 2, b0).StoreSlice(d)
+			a1.Select128FromPair(0, 2, b1).StoreSlice(d[nr:])
+			a2.Select128FromPair(0, 2, b2).StoreSlice(d[2*nr:])
+			a3.Select128FromPair(0, 2, b3).StoreSlice(d[3*nr:])
+			a0.Select128FromPair(1, 3, b0).StoreSlice(d[4*nr:])
+			a1.Select128FromPair(1, 3, b1).StoreSlice(d[5*nr:])
+			a2.Select128FromPair(1, 3, b2).StoreSlice(d[6*nr:])
+			a3.Select128FromPair(1, 3, b3).StoreSlice(d[7*nr:])
 		}
 	}
 }
