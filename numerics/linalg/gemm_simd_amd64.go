@@ -199,11 +199,11 @@ func packBVec[E float32 | float64](dst []E, b matrix[E], p0, kc, c0, cols, nr in
 func transposeBlocksF32(dst, src []float32, ld, p0, kc, c0, cols, nr int) {
 	for j := 0; j < cols; j += 8 {
 		for p := 0; p < kc; p += 8 {
-			at := (c0+j)*ld + p0 + p
-			r0 := archsimd.LoadFloat32x8Slice(src[at:])
-			r1 := archsimd.LoadFloat32x8Slice(src[at+ld:])
-			r2 := archsimd.LoadFloat32x8Slice(src[at+2*ld:])
-			r3 := archsimd.LoadFloat32x8Slice(src[at+3*ld:])
+			off := (c0+j)*ld + p0 + p
+			r0 := archsimd.LoadFloat32x8Slice(src[off:])
+			r1 := archsimd.LoadFloat32x8Slice(src[off+ld:])
+			r2 := archsimd.LoadFloat32x8Slice(src[off+2*ld:])
+			r3 := archsimd.LoadFloat32x8Slice(src[off+3*ld:])
 			// Within each 128-bit half: 4×4 transposes of rows 0-3.
 			t0 := r0.SelectFromPairGrouped(0, 1, 4, 5, r1)
 			t1 := r0.SelectFromPairGrouped(2, 3, 6, 7, r1)
@@ -213,10 +213,10 @@ func transposeBlocksF32(dst, src []float32, ld, p0, kc, c0, cols, nr int) {
 			a1 := t0.SelectFromPairGrouped(1, 3, 5, 7, t2)
 			a2 := t1.SelectFromPairGrouped(0, 2, 4, 6, t3)
 			a3 := t1.SelectFromPairGrouped(1, 3, 5, 7, t3)
-			r4 := archsimd.LoadFloat32x8Slice(src[at+4*ld:])
-			r5 := archsimd.LoadFloat32x8Slice(src[at+5*ld:])
-			r6 := archsimd.LoadFloat32x8Slice(src[at+6*ld:])
-			r7 := archsimd.LoadFloat32x8Slice(src[at+7*ld:])
+			r4 := archsimd.LoadFloat32x8Slice(src[off+4*ld:])
+			r5 := archsimd.LoadFloat32x8Slice(src[off+5*ld:])
+			r6 := archsimd.LoadFloat32x8Slice(src[off+6*ld:])
+			r7 := archsimd.LoadFloat32x8Slice(src[off+7*ld:])
 			t0 = r4.SelectFromPairGrouped(0, 1, 4, 5, r5)
 			t1 = r4.SelectFromPairGrouped(2, 3, 6, 7, r5)
 			t2 = r6.SelectFromPairGrouped(0, 1, 4, 5, r7)
