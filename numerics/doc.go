@@ -50,6 +50,24 @@
 // ExpF32 by the function's stated error (1 ulp for ExpF32 and LogF32, 2
 // for TanhF32, 1 for ErfF32 on normal results).
 //
+// # Vector forms
+//
+// Built with GOEXPERIMENT=simd on amd64, the package also has the
+// lane-wise forms of the fast f32 functions on simd/archsimd vectors, for
+// the Go code emit/go generates: ExpF32x8, LogF32x8, TanhF32x8, ErfF32x8,
+// SigmoidF32x8, GeluF32x8, GeluTanhF32x8, RsqrtF32x8 and ReciprocalF32x8
+// on 8 lanes (AVX2), and the same names ending in x16 on 16 lanes
+// (AVX-512). Each lane computes exactly what the scalar function computes
+// (ExpF32, ..., Rsqrt[float32], Reciprocal[float32]): the same range
+// reduction and polynomial, the same rounding of every product before
+// the following addition (archsimd never fuses them), the scalar
+// function's branches chosen lane by lane with masks, so the results are
+// bitwise equal, NaN payloads aside, and the error bounds above hold
+// unchanged. The caller checks the CPU (archsimd.X86.AVX2, AVX512). The
+// 8-lane file is written by hand and the 16-lane one generated from it
+// (internal/simdgen); the scalar and vector forms share their constants
+// and coefficient tables, and the tests check that they agree.
+//
 // # Rules the source follows
 //
 // emit/go copies the source textually, so:
@@ -62,3 +80,5 @@
 //     package-level identifiers textually), and there are no methods,
 //     struct types or goroutines.
 package numerics
+
+//go:generate go run ./internal/simdgen

@@ -22,6 +22,16 @@ const (
 	magicBits = 0x4b400000
 )
 
+// The coefficients of expPoly, highest degree first (Cephes' expf).
+const (
+	expP0 = 1.9875691500e-4
+	expP1 = 1.3981999507e-3
+	expP2 = 8.3334519073e-3
+	expP3 = 4.1665795894e-2
+	expP4 = 1.6666665459e-1
+	expP5 = 5.0000001201e-1
+)
+
 // ExpF32 returns e**x, within 1 ulp of the exact result for normal results
 // (a few ulp in the subnormal range, where the result has few bits).
 // ExpF32(NaN) is NaN, ExpF32(+Inf) = +Inf, ExpF32(-Inf) = 0; results that overflow
@@ -40,11 +50,11 @@ func ExpF32(x float32) float32 {
 
 // expPoly returns e**r for |r| <= ln2/2 (Cephes' expf polynomial).
 func expPoly(r float32) float32 {
-	p := float32(1.9875691500e-4*r) + 1.3981999507e-3
-	p = float32(p*r) + 8.3334519073e-3
-	p = float32(p*r) + 4.1665795894e-2
-	p = float32(p*r) + 1.6666665459e-1
-	p = float32(p*r) + 5.0000001201e-1
+	p := float32(expP0*r) + expP1
+	p = float32(p*r) + expP2
+	p = float32(p*r) + expP3
+	p = float32(p*r) + expP4
+	p = float32(p*r) + expP5
 	return float32(p*float32(r*r)) + r + 1
 }
 
@@ -67,17 +77,14 @@ func expSlow(x float32) float32 {
 	return ldexp(expPoly(r), n)
 }
 
-// ldexp returns p * 2**n for p in [0.5, 2) and n in [-151, 129].
+// ldexp returns p * 2**n for p in [0.5, 2) and n in [-151, 128],
+// correctly rounded: p·2**(n>>1) is exact (a normal number), and the
+// second scaling by 2**(n - n>>1) rounds once. The vector forms scale the
+// same way in every lane (ExpF32x8), whatever n.
 func ldexp(p float32, n int32) float32 {
-	if n > 127 {
-		p *= 2
-		n--
-	}
-	if n < -126 {
-		p *= math.Float32frombits(uint32(n+64+127) << 23)
-		return float32(p * math.Float32frombits(uint32(-64+127)<<23))
-	}
-	return float32(p * math.Float32frombits(uint32(n+127)<<23))
+	h := n >> 1
+	p *= math.Float32frombits(uint32(h+127) << 23)
+	return float32(p * math.Float32frombits(uint32(n-h+127)<<23))
 }
 
 // SigmoidF32 is tt's sigmoid on f32 (tensor.sigmoid): exactly

@@ -102,8 +102,8 @@ func TestErfAccuracy(t *testing.T) {
 		w.add(ulps(ErfF32(x), math.Erf(float64(x))), x)
 	})
 	t.Logf("Erf: worst %.3f ulp at %g", w.err, w.at)
-	if w.err > 2 {
-		t.Errorf("Erf: worst %.3f ulp at %g, want <= 2", w.err, w.at)
+	if w.err > 1 {
+		t.Errorf("Erf: worst %.3f ulp at %g, want <= 1", w.err, w.at)
 	}
 }
 

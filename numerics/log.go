@@ -11,6 +11,20 @@ const (
 	two23 = 8388608.0
 )
 
+// The coefficients of LogF32's polynomial P, highest degree first
+// (Cephes' logf).
+const (
+	logP0 = 7.0376836292e-2
+	logP1 = -1.1514610310e-1
+	logP2 = 1.1676998740e-1
+	logP3 = -1.2420140846e-1
+	logP4 = 1.4249322787e-1
+	logP5 = -1.6668057665e-1
+	logP6 = 2.0000714765e-1
+	logP7 = -2.4999993993e-1
+	logP8 = 3.3333331174e-1
+)
+
 // LogF32 returns the natural logarithm of x, within 1 ulp of the exact
 // result. LogF32(+Inf) = +Inf, LogF32(±0) = -Inf, LogF32(x < 0) = NaN, LogF32(NaN) is
 // NaN.
@@ -42,14 +56,14 @@ func LogF32(x float32) float32 {
 	}
 	f := m - 1
 	z := float32(f * f)
-	y := float32(7.0376836292e-2*f) - 1.1514610310e-1
-	y = float32(y*f) + 1.1676998740e-1
-	y = float32(y*f) - 1.2420140846e-1
-	y = float32(y*f) + 1.4249322787e-1
-	y = float32(y*f) - 1.6668057665e-1
-	y = float32(y*f) + 2.0000714765e-1
-	y = float32(y*f) - 2.4999993993e-1
-	y = float32(y*f) + 3.3333331174e-1
+	y := float32(logP0*f) + logP1
+	y = float32(y*f) + logP2
+	y = float32(y*f) + logP3
+	y = float32(y*f) + logP4
+	y = float32(y*f) + logP5
+	y = float32(y*f) + logP6
+	y = float32(y*f) + logP7
+	y = float32(y*f) + logP8
 	y = float32(float32(y*f) * z)
 	fk := float32(k)
 	y += float32(fk * ln2Lo)

@@ -21,25 +21,37 @@ type model struct {
 	key, name string
 	program   string // the test program (test/programs); empty for the digits model (read from a file)
 	entry     string
-	// train, when set, makes the entry a training step: the module's @loss
-	// is differentiated by aot-autograd and the step (@train_step) calls
-	// @loss_grad and updates the arguments at these positions by SGD.
+	// train, when set, makes the entry a training step: the module's loss
+	// function (loss, default "loss") is differentiated by aot-autograd and
+	// the step (@train_step) calls its value-and-grad function and updates
+	// the arguments at these positions by SGD.
 	train []int
+	loss  string
 	// labels is the position of an argument of class labels in [0, 10).
 	labels int
-	flops  float64 // for GFLOP/s, when known
+	// fanIn scales the weights (arguments after the first of rank 2 or
+	// more) by 1/sqrt(fan-in) and the vectors by 0.1, as an initialized
+	// network's; training steps always are.
+	fanIn    bool
+	flops    float64 // for GFLOP/s, when known
+	memBound bool    // bandwidth against the roofline copy
+	numpy    bool    // also NumPy's matmul of the two arguments
 }
 
 // models are the benchmarks, in the order of the table.
 var models = []*model{
-	{key: "softmax", name: "softmax 4096x1024", program: "softmax", entry: "softmax", labels: -1},
-	{key: "layer_norm", name: "layer_norm 8192x1024", program: "layer_norm", entry: "layer_norm", labels: -1},
-	{key: "gelu", name: "GELU chain 4096x1024", program: "gelu_chain", entry: "gelu_chain", labels: -1},
+	{key: "softmax", name: "softmax 4096x1024", program: "softmax", entry: "softmax", labels: -1, memBound: true},
+	{key: "layer_norm", name: "layer_norm 8192x1024", program: "layer_norm", entry: "layer_norm", labels: -1, memBound: true},
+	{key: "gelu", name: "GELU chain 4096x1024", program: "gelu_chain", entry: "gelu_chain", labels: -1, memBound: true},
 	{key: "attention", name: "attention 8x128x256 h4", program: "attention", entry: "attention", labels: -1,
 		flops: 4*2*1024*256*256 + 2*2*32*128*128*64},
-	{key: "matmul", name: "matmul 1024^3", program: "matmul", entry: "matmul", labels: -1, flops: 2 * 1024 * 1024 * 1024},
+	{key: "transformer", name: "transformer block 8x128x256 h4", program: "transformer_block", entry: "transformer_block", labels: -1, fanIn: true,
+		flops: 4*2*1024*256*256 + 2*2*32*128*128*64 + 2*2*1024*256*1024},
+	{key: "matmul", name: "matmul 1024^3", program: "matmul", entry: "matmul", labels: -1, flops: 2 * 1024 * 1024 * 1024, numpy: true},
 	{key: "mlp_train", name: "MLP 784-1024-1024-10 step b256", program: "mlp", entry: "train_step", train: []int{2, 3, 4, 5, 6, 7}, labels: 1,
 		flops: 3 * 2 * 256 * (784*1024 + 1024*1024 + 1024*10)},
+	{key: "cnn_train", name: "CNN 28x28 c16-c32-fc step b64", program: "cnn_train", entry: "train_step", loss: "cnn_train", train: []int{2, 3, 4, 5, 6, 7}, labels: 1,
+		flops: 3 * 2 * 64 * (16*28*28*9 + 32*14*14*16*9 + 1568*10)},
 	{key: "digits_train", name: "digits MLP step b64", entry: "train_step", train: []int{2, 3, 4, 5}, labels: 1},
 }
 
@@ -68,14 +80,18 @@ func (m *model) build(digitsPath string) (*ir.Operation, error) {
 	}
 	if m.train != nil {
 		reg := registry.NewPassRegistry()
-		pm, err := reg.Parse("builtin.module(inline,aot-autograd{func=loss})")
+		loss := m.loss
+		if loss == "" {
+			loss = "loss"
+		}
+		pm, err := reg.Parse("builtin.module(inline,aot-autograd{func=" + loss + "})")
 		if err != nil {
 			return nil, err
 		}
 		if err := pm.Run(mod, nil); err != nil {
 			return nil, err
 		}
-		if err := sgd.AddStep(mod, "loss_grad", m.entry, m.train, lr); err != nil {
+		if err := sgd.AddStep(mod, loss+"_grad", m.entry, m.train, lr); err != nil {
 			return nil, err
 		}
 		pm, err = reg.Parse("builtin.module(inline)")
@@ -123,8 +139,9 @@ func keepOnly(mod *ir.Operation, entry string) {
 }
 
 // args makes random arguments for the entry of mod: floats uniform in
-// [-1, 1) scaled by 1/sqrt(fan-in) for matrices of training steps, labels
-// in [0, 10).
+// [-1, 1), the weights of training steps and fanIn models scaled by
+// 1/sqrt(fan-in) (a matrix [in, out]: in; a convolution's [out, in, kh,
+// kw]: in·kh·kw) and their vectors by 0.1; labels in [0, 10).
 func (m *model) args(mod *ir.Operation, seed uint64) ([]*interp.Tensor, error) {
 	fn := ir.NewSymbolTable(mod).Lookup(m.entry)
 	if fn == nil {
@@ -155,11 +172,15 @@ func (m *model) args(mod *ir.Operation, seed uint64) ([]*interp.Tensor, error) {
 			continue
 		}
 		scale := 1.0
-		switch {
-		case m.train != nil && len(shape) == 2 && i > 0:
-			scale = 1 / math.Sqrt(float64(shape[0]))
-		case m.train != nil && len(shape) == 1:
-			scale = 0.1
+		if m.train != nil || m.fanIn {
+			switch {
+			case i > 0 && len(shape) == 2:
+				scale = 1 / math.Sqrt(float64(shape[0]))
+			case i > 0 && len(shape) > 2:
+				scale = 1 / math.Sqrt(float64(n/int(shape[0])))
+			case len(shape) == 1:
+				scale = 0.1
+			}
 		}
 		v := make([]float32, n)
 		for k := range v {

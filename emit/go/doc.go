@@ -60,10 +60,11 @@
 // # Parallel loops and kernels
 //
 // loops.parallel runs on a small goroutine pool (GOMAXPROCS workers
-// started on first use): the iteration space minus its innermost dimension
-// is cut into at most GOMAXPROCS contiguous chunks, fixed by the trip
-// count and the worker count (static chunking); small loops run on the
-// caller. Iterations of a loops.parallel are independent, so the output is
+// started on first use, which poll for work a short while before they
+// park): the iteration space minus its innermost dimension is cut into at
+// most 4·GOMAXPROCS contiguous chunks, fixed by the trip count and the
+// worker count (static chunking), claimed by whichever goroutine is free;
+// small loops run on the caller. Iterations of a loops.parallel are independent, so the output is
 // bitwise the same for any GOMAXPROCS. loops.call_extern of tt.matmul and
 // tt.conv2d call a packed, cache-blocked, register-tiled, parallel GEMM
 // (conv2d as im2col plus the GEMM; package numerics/linalg, copied with

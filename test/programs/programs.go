@@ -3,7 +3,9 @@
 // models of tt-bench and of the interpreter's benchmarks, which the
 // lowering tests also run on fewer rows.
 //
-// A program is NAME.mlir; Source returns its text. Add a program here
+// A program is NAME.mlir; Source returns its text. transformer_block.mlir
+// and cnn_train.mlir are written by tools/refgen/refgen.py, from the specs
+// of the test/refdata cases that check them against PyTorch. Add a program here
 // (rather than a copy in a test) when a second package needs it.
 package programs
 

@@ -14,6 +14,9 @@ the reference outputs come from one spec. The generator rewrites:
   test/refdata/<program>/in<i>.npy      argument i
   test/refdata/<program>/out<i>.npy     PyTorch's result i
   test/refdata/manifest.json            the list of cases
+  test/programs/{transformer_block,cnn_train}.mlir
+                                        tt-bench's models, from the specs of
+                                        the refdata cases of the same names
   test/lit/ttrun/Inputs/*.npy           inputs and PyTorch results of the
                                         tt-run lit tests (their small programs
                                         are checked in next to them; lit_inputs
@@ -1153,6 +1156,102 @@ def lit_inputs():
 
 
 lit_inputs()
+
+# ======================================================================
+# Benchmark models (tt-bench): each spec is written once and emitted twice,
+# at tt-bench's sizes as test/programs/<name>.mlir (the program only; tt-bench
+# compares it with PyTorch on the benchmark's own data) and at small sizes
+# as test/refdata cases (forward and gradients with PyTorch's results).
+# They draw from their own random state so that the data above stay as
+# they are.
+# ======================================================================
+
+brng = np.random.RandomState(20261202)
+
+
+def bench_randn(*shape):
+    return brng.randn(*shape).astype(np.float32)
+
+
+def transformer_block(p, b, s, d, h, ff):
+    """A pre-LN transformer block on x = [b, s, d]: x + attention(layer_norm(x))
+    with h heads, then + W2 gelu(W1 layer_norm(.) + b1) + b2."""
+    x = p.arg(bench_randn(b, s, d))
+    g1, be1 = p.arg(1 + 0.1 * bench_randn(d)), p.arg(0.1 * bench_randn(d))
+    wq, wk, wv, wo = [p.arg(bench_randn(d, d) / math.sqrt(d)) for _ in range(4)]
+    g2, be2 = p.arg(1 + 0.1 * bench_randn(d)), p.arg(0.1 * bench_randn(d))
+    w1, b1 = p.arg(bench_randn(d, ff) / math.sqrt(d)), p.arg(0.1 * bench_randn(ff))
+    w2, b2 = p.arg(bench_randn(ff, d) / math.sqrt(ff)), p.arg(0.1 * bench_randn(d))
+    n, dh = b * s, d // h
+
+    def heads(t):
+        return p.reshape(p.transpose(p.reshape(t, [b, s, h, dh]), [0, 2, 1, 3]), [b * h, s, dh])
+    x2 = p.reshape(x, [n, d])
+    a = p.layer_norm(x2, g1, be1, 1)
+    q, k, v = heads(p.matmul(a, wq)), heads(p.matmul(a, wk)), heads(p.matmul(a, wv))
+    sc = p.binary("mul", p.matmul(q, p.transpose(k, [0, 2, 1])), p.full([b * h, s, s], 1 / math.sqrt(dh), "f32"))
+    o = p.matmul(p.softmax(sc, 2), v)
+    o = p.reshape(p.transpose(p.reshape(o, [b, h, s, dh]), [0, 2, 1, 3]), [n, d])
+    x2 = p.binary("add", x2, p.matmul(o, wo))
+    m = p.layer_norm(x2, g2, be2, 1)
+    m = p.gelu(p.binary("add", p.matmul(m, w1), p.broadcast(b1, [1], [n, ff])))
+    m = p.binary("add", p.matmul(m, w2), p.broadcast(b2, [1], [n, d]))
+    return p.reshape(p.binary("add", x2, m), [b, s, d])
+
+
+def cnn_loss(p, n, hw, c1, c2, classes):
+    """Cross-entropy of a two-stage CNN on n images [1, hw, hw]: conv2d 3x3
+    (padding 1) + bias, relu, 2x2 max_pool2d, twice, then flatten and a
+    linear layer. Arguments: x, labels, w1, b1, w2, b2, w3, b3."""
+    f = c2 * (hw // 4) ** 2
+    x = p.arg(bench_randn(n, 1, hw, hw))
+    y = p.arg(brng.randint(0, classes, size=n).astype(np.int64))
+    w1, b1 = p.arg(bench_randn(c1, 1, 3, 3) / 3), p.arg(0.1 * bench_randn(c1))
+    w2, b2 = p.arg(bench_randn(c2, c1, 3, 3) / math.sqrt(9 * c1)), p.arg(0.1 * bench_randn(c2))
+    w3, b3 = p.arg(bench_randn(f, classes) / math.sqrt(f)), p.arg(0.1 * bench_randn(classes))
+    h = p.binary("add", p.conv2d(x, w1, padding=[1, 1]), p.broadcast(b1, [1], [n, c1, hw, hw]))
+    h = p.max_pool2d(p.unary("relu", h), [2, 2])
+    h = p.binary("add", p.conv2d(h, w2, padding=[1, 1]), p.broadcast(b2, [1], [n, c2, hw // 2, hw // 2]))
+    h = p.reshape(p.max_pool2d(p.unary("relu", h), [2, 2]), [n, f])
+    logits = p.binary("add", p.matmul(h, w3), p.broadcast(b3, [1], [n, classes]))
+    return p.cross_entropy(logits, y)
+
+
+def write_program(p, used_by):
+    """Writes program p (without data) as test/programs/<name>.mlir."""
+    p.doc += "\n" + used_by
+    path = os.path.join(ROOT, "test", "programs", p.name + ".mlir")
+    with open(path, "w") as f:
+        f.write(p.mlir())
+
+
+TRANSFORMER_DOC = "A pre-LN transformer block: y = x + attention(layer_norm(x)), then y + W2 gelu(W1 layer_norm(y) + b1) + b2"
+CNN_DOC = "A small CNN's loss: conv2d 3x3 + bias, relu, 2x2 max_pool2d, twice, flatten, linear, cross_entropy"
+
+p = Prog("transformer_block", TRANSFORMER_DOC + ", on [8, 128, 256] with 4 heads and a 1024-wide MLP.")
+p.ret(transformer_block(p, 8, 128, 256, 4, 1024))
+write_program(p, "A benchmark model of tt-bench; tools/refgen/refgen.py writes it from the spec of test/refdata/transformer_block.")
+
+p = Prog("cnn_train", CNN_DOC + ", on 64 images 1x28x28 with 16 and 32 channels and 10 classes.")
+p.ret(cnn_loss(p, 64, 28, 16, 32, 10))
+write_program(p, "tt-bench differentiates it and times an SGD step; tools/refgen/refgen.py writes it from the spec of test/refdata/cnn_train.")
+
+p = Prog("transformer_block", TRANSFORMER_DOC + ", on [2, 4, 8] with 2 heads and a 16-wide MLP (the spec of the benchmark model test/programs/transformer_block.mlir).",
+         tol={"f32": (1e-5, 1e-5)}, note="f32 atol 1e-5: eight matmuls, two layer_norms, softmax and erf; values are O(1)")
+p.ret(transformer_block(p, 2, 4, 8, 2, 16))
+finish(p, "x2 = x + attention(layer_norm(x)) (4 heads, no mask); x2 + linear(gelu(linear(layer_norm(x2))))")
+
+p = Prog("grad_transformer_block", TRANSFORMER_DOC + ", on [2, 4, 8] with 2 heads; loss = mean of squares.", kind="grad",
+         tol={"f32": (1e-5, 1e-5)}, note="f32 atol 1e-5: gradients through eight matmuls, two layer_norms, softmax and erf")
+y = transformer_block(p, 2, 4, 8, 2, 16)
+p.ret(p.reduce("mean", p.binary("mul", y, y), [0, 1, 2]))
+finish(p, "(transformer_block(x) ** 2).mean(); torch.autograd.grad")
+
+p = Prog("cnn_train", CNN_DOC + ", on 2 images 1x8x8 with 2 and 4 channels and 3 classes (the spec of the benchmark model test/programs/cnn_train.mlir).",
+         kind="grad", tol={"f32": (1e-5, 1e-5)}, note="f32 atol 1e-5: sums of up to 18 products per convolution output")
+p.ret(cnn_loss(p, 2, 8, 2, 4, 3))
+finish(p, "F.cross_entropy(linear(max_pool2d(relu(conv2d(max_pool2d(relu(conv2d(x, w1, b1, padding=1)), 2), w2, b2, padding=1)), 2).flatten(1)), y); torch.autograd.grad")
+
 manifest = {"format": "tt-ref/1", "generator": "tools/refgen/refgen.py", "torch": torch.__version__, "numpy": np.__version__,
             "cases": cases}
 with open(os.path.join(OUT, "manifest.json"), "w") as f:

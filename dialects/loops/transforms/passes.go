@@ -106,6 +106,7 @@ type vectorizePass struct {
 	pass.Base
 	w32, w64                                 *int
 	loopsStat, reds, online, tails, scalarSt *pass.Statistic
+	outer                                    *pass.Statistic
 }
 
 // NewVectorizePass returns the vectorize pass.
@@ -121,7 +122,10 @@ func NewVectorizePass() pass.Pass {
 			"vector.reduction; the original loop runs the remaining iterations. A declared online softmax normalizer " +
 			"(online_max, online_sum) runs lane by lane and its lanes are merged after the loop. Loops carrying values " +
 			"they do not declare reductions stay scalar. Vector reductions change the summation order (lane-wise " +
-			"partial sums).",
+			"partial sums). Index arithmetic may divide by constants the width divides (reshaped indices). " +
+			"Then loops.parallel ops whose nested loops stayed scalar and whose accesses are unit-stride in the " +
+			"parallel variable run that many iterations as the lanes of vectors (reductions over leading " +
+			"dimensions), each lane in the scalar order.",
 	})}
 	o := p.Options()
 	p.w32 = o.Int("width-f32", DefaultWidthF32, "Lanes of loops over f32")
@@ -131,6 +135,7 @@ func NewVectorizePass() pass.Pass {
 	p.online = p.NewStatistic("num-online-normalizers", "Number of online softmax normalizers vectorized lane by lane")
 	p.tails = p.NewStatistic("num-tails", "Number of scalar tail loops kept")
 	p.scalarSt = p.NewStatistic("num-scalar", "Number of innermost loops over buffers left scalar")
+	p.outer = p.NewStatistic("num-outer-vectorized", "Number of loops.parallel ops vectorized lane by lane")
 	return p
 }
 
@@ -143,5 +148,6 @@ func (p *vectorizePass) Run(op *ir.Operation, am *pass.AnalysisManager) (err err
 	p.online.Add(int64(st.Online))
 	p.tails.Add(int64(st.Tails))
 	p.scalarSt.Add(int64(st.Scalar))
+	p.outer.Add(int64(st.Outer))
 	return err
 }

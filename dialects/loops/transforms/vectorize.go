@@ -30,6 +30,7 @@ type VectorizeStats struct {
 	Online     int // online softmax normalizers vectorized lane by lane
 	Tails      int // scalar tail loops kept (trip counts not known to be multiples of the width)
 	Scalar     int // innermost loops over buffers left scalar
+	Outer      int // loops.parallel ops vectorized lane by lane (see outer.go)
 }
 
 // Vectorize turns the innermost loops of unit step over f32/f64 elements
@@ -44,7 +45,8 @@ type VectorizeStats struct {
 //     invariant scalar operands being broadcast with vector.broadcast
 //     (before the loop when defined outside it);
 //   - index arithmetic on iv stays scalar (it computes the first lane's
-//     indices);
+//     indices), quotients and remainders by constants included where the
+//     lanes stay in one block of the divisor (see laneIndex);
 //   - a carried value the loop declares a reduction (its reductions
 //     attribute, see loops.ReductionsAttrName: acc' = acc ⊕ x for ⊕ addf,
 //     mulf, maxf/maximumf, minf/minimumf and the integer add, mul, and, or,
@@ -59,7 +61,10 @@ type VectorizeStats struct {
 // buffer read and written at different indices), index values used as
 // data, carried values it does not declare reductions (or declares none,
 // or i1 reductions), calls. Vectorize reads the declarations; it does not
-// look for reductions in the body. Loops with fewer iterations than lanes
+// look for reductions in the body. Then loops.parallel ops whose inner
+// loops stayed scalar run their iterations as lanes where their accesses
+// are unit-stride in the parallel loop's variable (outer.go: reductions
+// over leading dimensions). Loops with fewer iterations than lanes
 // are left alone, and the tail is omitted when the trip count is a known
 // multiple of the width.
 //
@@ -98,6 +103,7 @@ func Vectorize(root *ir.Operation, o VectorizeOptions) (VectorizeStats, error) {
 			loops.PruneReductions(parent)
 		}
 	}
+	vectorizeOuter(root, o, &st)
 	return st, ir.Verify(root)
 }
 
@@ -213,9 +219,10 @@ func planVector(l *ir.Operation, o VectorizeOptions) *vecPlan {
 			p.carried[k].red = &reduction{kind: r.Kind, combine: r.Combiner, accPos: r.AccOperand}
 		}
 	}
-	memo := map[ir.Value]analysis.Linear{}
+	li := newLaneIndex(iv, l.Operand(0))
+	isVarying := func(v ir.Value) bool { return p.varying[v] }
 	// unitStride reports whether indices access consecutive elements of the
-	// last dimension as iv grows, from invariant others.
+	// last dimension lane by lane, the others the same (see laneIndex).
 	unitStride := func(idx []ir.Value) (varies, ok bool) {
 		for i, v := range idx {
 			if !p.varying[v] {
@@ -224,17 +231,14 @@ func planVector(l *ir.Operation, o VectorizeOptions) *vecPlan {
 			if !p.index[v] {
 				return true, false
 			}
-			f := analysis.LinearOf(v, memo)
-			for a, k := range f.Terms {
-				if a == iv {
-					if i != len(idx)-1 || k != 1 {
-						return true, false
-					}
-				} else if p.varying[a] {
-					return true, false
-				}
+			s, known := li.laneStride(v, isVarying)
+			if !known || i == len(idx)-1 && s != 1 || i < len(idx)-1 && s != 0 {
+				return true, false
 			}
 			varies = true
+		}
+		if varies && !p.varying[idx[len(idx)-1]] {
+			return true, false // the same element in every lane
 		}
 		return varies, true
 	}
@@ -305,7 +309,9 @@ func planVector(l *ir.Operation, o VectorizeOptions) *vecPlan {
 			switch op.Name() {
 			case arith.AddIName, arith.SubIName, arith.MulIName:
 			default:
-				return nil
+				if !li.divRem(op, isVarying) {
+					return nil
+				}
 			}
 			for _, v := range op.Operands() {
 				if p.varying[v] && !p.index[v] {
@@ -364,7 +370,7 @@ func planVector(l *ir.Operation, o VectorizeOptions) *vecPlan {
 	default:
 		return nil
 	}
-	if n, ok := analysis.TripCount(l); ok && n < p.width {
+	if n, ok := analysis.TripCount(l); ok && n < p.width || !li.check(p.width) {
 		return nil
 	}
 	return p

@@ -18,6 +18,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // tt's index type is 64 bits wide: this package needs a 64-bit platform.
@@ -207,6 +208,18 @@ func ttMatmul[T ttLinalgNumber](batch, m, n, k int, a []T, batchA int, b []T, ba
 // one, in rough "operations") worth spreading over goroutines.
 const ttMinParallelWork = 1 << 14
 
+// ttChunksPerProc is the number of chunks per P a parallel loop is cut
+// into.
+const ttChunksPerProc = 4
+
+// ttWorkerSpin is how long an idle worker polls the queue before it parks.
+const ttWorkerSpin = 200 * time.Microsecond
+
+// ttCallerSpin bounds how many times a caller whose chunks are done yields
+// (running queued chunks of other loops, if any) while the workers finish
+// theirs, before it parks.
+const ttCallerSpin = 1000
+
 // ttJob is one call of ttParallelFor.
 type ttJob struct {
 	fn      func(lo, hi int)
@@ -249,9 +262,30 @@ func ttPoolQueue(n int) chan *ttJob {
 
 // ttWorker runs chunks of queued jobs forever.
 func ttWorker(q chan *ttJob) {
-	for j := range q {
-		j.work()
+	for {
+		ttNextJob(q).work()
 	}
+}
+
+// ttNextJob returns the next job of the queue, polling it for
+// ttWorkerSpin before blocking.
+func ttNextJob(q chan *ttJob) *ttJob {
+	select {
+	case j := <-q:
+		return j
+	default:
+	}
+	for start := time.Now(); time.Since(start) < ttWorkerSpin; {
+		for range 64 {
+			select {
+			case j := <-q:
+				return j
+			default:
+			}
+		}
+		runtime.Gosched()
+	}
+	return <-q
 }
 
 // work claims and runs chunks of j until none is left to claim.
@@ -302,22 +336,30 @@ func ttParallelFor(n, cost int, fn func(lo, hi int)) {
 		return
 	}
 	procs := runtime.GOMAXPROCS(0)
-	chunks := min(procs, n)
-	if chunks <= 1 || n < ttMinParallelWork/max(cost, 1) {
+	if procs <= 1 || n <= 1 || n < ttMinParallelWork/max(cost, 1) {
 		fn(0, n)
 		return
 	}
+	chunks := min(n, ttChunksPerProc*procs)
 	q := ttPoolQueue(procs - 1)
 	j := &ttJob{fn: fn, n: n, chunks: int32(chunks), done: make(chan struct{})}
 	j.pending.Store(int32(chunks))
-	for i := 1; i < chunks; i++ {
+	for range min(procs, chunks) - 1 { // one entry per helper
 		select {
 		case q <- j:
 		default: // queue full: the caller and the workers already queued run the chunks
 		}
 	}
 	j.work()
-	for waiting := true; waiting; {
+	for spins := 0; j.pending.Load() > 0 && spins < ttCallerSpin; spins++ {
+		select {
+		case other := <-q:
+			other.work()
+		default:
+			runtime.Gosched()
+		}
+	}
+	for waiting := j.pending.Load() > 0; waiting; {
 		select {
 		case <-j.done:
 			waiting = false
@@ -330,80 +372,87 @@ func ttParallelFor(n, cost int, fn func(lo, hi int)) {
 	}
 }
 
-// ttNumErfPoly returns erf(x)/x for |x| <= 1, given z2 = x²: a least-squares
-// polynomial in x² (relative error below 2e-9).
-func ttNumErfPoly(z2 float64) float64 {
-	p := float64(7.933381445604515e-05*z2) - 0.0008034813441033872
-	p = float64(p*z2) + 0.005191214648390002
-	p = float64(p*z2) - 0.026855397472906266
-	p = float64(p*z2) + 0.11283625675140528
-	p = float64(p*z2) - 0.37612629872467124
-	return float64(p*z2) + 1.128379166591716
+const (
+	// erfCoeffs is the number of coefficients of each polynomial.
+	ttNumErfCoeffs = 7
+	// erfSmall bounds the first interval, where erf(a) = a + a·P(a²).
+	ttNumErfSmall = 0.5
+	// erfOne bounds the last interval: above, erf rounds to 1 in float32
+	// (from 3.92 on).
+	ttNumErfOne = 4
+)
+
+// erfTable holds, for interval k = int(2|x|) (0..7), the center c of the
+// interval, erf(c) rounded to float32, and the polynomial's coefficients,
+// highest degree first: P(a²) for k = 0 (erf(a)/a - 1), P(a - c) for k >
+// 0 ((erf(a) - erf(c))/(a - c)). Each c is chosen so that erf(c) is within
+// 1e-4 ulp of a float32, so that the constant term carries no rounding
+// error. Each row repeats its eight entries, for the 16-lane form's
+// permutation (which indexes 16 entries).
+var ttNumErfTable = [ttNumErfCoeffs + 2][16]float32{
+	{ // centers c
+		0, 0.750109434, 1.24931443, 1.74913871, 2.24989414, 2.75011754, 3.25038576, 3.74902344,
+		0, 0.750109434, 1.24931443, 1.74913871, 2.24989414, 2.75011754, 3.25038576, 3.74902344,
+	},
+	{ // values h = erf(c) rounded
+		0, 0.711225986, 0.922737837, 0.986626148, 0.998536527, 0.999899447, 0.999995708, 0.999999881,
+		0, 0.711225986, 0.922737837, 0.986626148, 0.998536527, 0.999899447, 0.999995708, 0.999999881,
+	},
+	{ // coefficient 0
+		-0.007997985, 0.0177133121, 0.00382238603, -0.00591052184, -0.000726867933, 0.000634974102, 0.000173880195, -3.88427652e-05,
+		-0.007997985, 0.0177133121, 0.00382238603, -0.00591052184, -0.000726867933, 0.000634974102, 0.000173880195, -3.88427652e-05,
+	},
+	{ // coefficient 1
+		0.00522908056, -0.0266107582, 0.0206210259, 0.00907596853, -0.00278398092, -0.00166673248, -0.000272844598, 0.000576059683,
+		0.00522908056, -0.0266107582, 0.0206210259, 0.00907596853, -0.00278398092, -0.00166673248, -0.000272844598, 0.000576059683,
+	},
+	{ // coefficient 2
+		0.00351330196, -0.0532126352, -0.0472816788, 0.00656881416, 0.0106624067, 0.00275520375, 0.000312968361, 2.19577469e-05,
+		0.00351330196, -0.0532126352, -0.0472816788, 0.00656881416, 0.0106624067, 0.00275520375, 0.000312968361, 2.19577469e-05,
+	},
+	{ // coefficient 3
+		-0.0266444366, 0.150650442, -0.00597436586, -0.0481330082, -0.0190933682, -0.00325615378, -0.000285613001, -6.98794756e-05,
+		-0.0266444366, 0.150650442, -0.00597436586, -0.0481330082, -0.0190933682, -0.00325615378, -0.000285613001, -6.98794756e-05,
+	},
+	{ // coefficient 4
+		0.112824924, 0.0268534478, 0.167552918, 0.0903232768, 0.0217325781, 0.00275884639, 0.000195372195, 7.98300243e-06,
+		0.112824924, 0.0268534478, 0.167552918, 0.0903232768, 0.0217325781, 0.00275884639, 0.000195372195, 7.98300243e-06,
+	},
+	{ // coefficient 5
+		-0.376126111, -0.482189447, -0.295996219, -0.0925893933, -0.0160770733, -0.00161129248, -9.46415239e-05, -2.01396233e-06,
+		-0.376126111, -0.482189447, -0.295996219, -0.0925893933, -0.0160770733, -0.00161129248, -9.46415239e-05, -2.01396233e-06,
+	},
+	{ // coefficient 6
+		0.128379166, 0.642825544, 0.236926734, 0.0529342853, 0.0071457224, 0.000585898408, 2.91159031e-05, 8.87910858e-07,
+		0.128379166, 0.642825544, 0.236926734, 0.0529342853, 0.0071457224, 0.000585898408, 2.91159031e-05, 8.87910858e-07,
+	},
 }
 
-// ttNumErfF32 returns the error function of x, within 1 ulp. ErfF32(±Inf) = ±1,
-// ErfF32(NaN) is NaN, and the sign of zero is kept.
-//
-// x is not used after its conversion to float64, so that the compiler
-// converts it in place: converting into another register would make the
-// conversion wait for that register's last writer (amd64's CVTSS2SD
-// merges into its destination), typically the previous call's result,
-// and serialize consecutive calls.
+// ttNumErfF32 returns the error function of x, within 1 ulp (0.78 ulp measured
+// over every float32 below 4, internal/erffit). ErfF32(±Inf) = ±1,
+// ErfF32(NaN) is NaN, and the sign of zero is kept. With a = |x| and k =
+// int(2a), it is a + a·P(a²) for k = 0 and h + t·P(t) above, with t = a -
+// c, then 1 from erfOne on, every step rounded to float32.
 func ttNumErfF32(x float32) float32 {
-	v := float64(x)
-	a := math.Abs(v)
-	switch {
-	case a <= 1:
-		return float32(v * ttNumErfPoly(float64(v*v)))
-	case a >= 4: // erf rounds to ±1 in float32 (NaN fails both tests)
-		return float32(math.Copysign(1, v))
-	case v != v:
-		return float32(v) // (x itself would keep x live, see below)
+	b := math.Float32bits(x)
+	a := math.Float32frombits(b &^ (1 << 31))
+	k := int32(2*a) & 7 // any index for a >= 4 and NaN, whose result is fixed below or NaN
+	h, g := ttNumErfTable[1][k], a-ttNumErfTable[0][k]
+	u := g
+	if a < ttNumErfSmall {
+		h, u = a, float32(a*a)
 	}
-	return float32(math.Copysign(ttNumErfMid(a), v))
-}
-
-// ttNumErfMid returns erf(a) for 1 < a < 4: polynomials in a - c, c the middle
-// of [1, 2), [2, 3) and [3, 4) (Chebyshev fits, absolute error below
-// 3e-10, 0.005 ulp of the float32 results).
-func ttNumErfMid(a float64) float64 {
-	switch {
-	case a < 2:
-		t := a - 1.5
-		p := float64(0.0015553907845944762*t) - 0.0024021882670341764
-		p = float64(p*t) - 0.004709593935184524
-		p = float64(p*t) + 0.019333558749802502
-		p = float64(p*t) - 0.01486926067382483
-		p = float64(p*t) - 0.044599468498182596
-		p = float64(p*t) + 0.13875209686532508
-		p = float64(p*t) - 0.17839541546606563
-		p = float64(p*t) + 0.11893028875994793
-		p = float64(p*t) + 0.9661051463841244
-		return p
-	case a < 3:
-		t := a - 2.5
-		p := float64(-0.00024593799388214076*t) + 0.00030636597472052853
-		p = float64(p*t) + 0.000541381603941271
-		p = float64(p*t) - 0.00280823902650405
-		p = float64(p*t) + 0.006117443103189499
-		p = float64(p*t) - 0.00862151451669042
-		p = float64(p*t) + 0.008350086541338056
-		p = float64(p*t) - 0.005445737328999964
-		p = float64(p*t) + 0.0021782842454354076
-		p = float64(p*t) + 0.9995930481161879
-		return p
-	default:
-		t := a - 3.5
-		p := float64(-3.677014886317323e-05*t) + 6.688991685333916e-05
-		p = float64(p*t) - 7.727948027216625e-05
-		p = float64(p*t) + 8.048177535027349e-05
-		p = float64(p*t) - 6.774990370388557e-05
-		p = float64(p*t) + 4.240912184073615e-05
-		p = float64(p*t) - 1.8897393251306687e-05
-		p = float64(p*t) + 5.397295845086658e-06
-		p = float64(p*t) + 0.9999992569016276
-		return p
+	p := float32(ttNumErfTable[2][k]*u) + ttNumErfTable[3][k]
+	p = float32(p*u) + ttNumErfTable[4][k]
+	p = float32(p*u) + ttNumErfTable[5][k]
+	p = float32(p*u) + ttNumErfTable[6][k]
+	p = float32(p*u) + ttNumErfTable[7][k]
+	p = float32(p*u) + ttNumErfTable[8][k]
+	r := h + float32(g*p)
+	if a >= ttNumErfOne {
+		r = 1
 	}
+	return math.Float32frombits(math.Float32bits(r) | b&(1<<31))
 }
 
 // The constants of the GELU formulas, which the decomposition of
@@ -478,6 +527,16 @@ const (
 	ttNumMagicBits = 0x4b400000
 )
 
+// The coefficients of expPoly, highest degree first (Cephes' expf).
+const (
+	ttNumExpP0 = 1.9875691500e-4
+	ttNumExpP1 = 1.3981999507e-3
+	ttNumExpP2 = 8.3334519073e-3
+	ttNumExpP3 = 4.1665795894e-2
+	ttNumExpP4 = 1.6666665459e-1
+	ttNumExpP5 = 5.0000001201e-1
+)
+
 // ttNumExpF32 returns e**x, within 1 ulp of the exact result for normal results
 // (a few ulp in the subnormal range, where the result has few bits).
 // ExpF32(NaN) is NaN, ExpF32(+Inf) = +Inf, ExpF32(-Inf) = 0; results that overflow
@@ -496,11 +555,11 @@ func ttNumExpF32(x float32) float32 {
 
 // ttNumExpPoly returns e**r for |r| <= ln2/2 (Cephes' expf polynomial).
 func ttNumExpPoly(r float32) float32 {
-	p := float32(1.9875691500e-4*r) + 1.3981999507e-3
-	p = float32(p*r) + 8.3334519073e-3
-	p = float32(p*r) + 4.1665795894e-2
-	p = float32(p*r) + 1.6666665459e-1
-	p = float32(p*r) + 5.0000001201e-1
+	p := float32(ttNumExpP0*r) + ttNumExpP1
+	p = float32(p*r) + ttNumExpP2
+	p = float32(p*r) + ttNumExpP3
+	p = float32(p*r) + ttNumExpP4
+	p = float32(p*r) + ttNumExpP5
 	return float32(p*float32(r*r)) + r + 1
 }
 
@@ -523,18 +582,33 @@ func ttNumExpSlow(x float32) float32 {
 	return ttNumLdexp(ttNumExpPoly(r), n)
 }
 
-// ttNumLdexp returns p * 2**n for p in [0.5, 2) and n in [-151, 129].
+// ttNumLdexp returns p * 2**n for p in [0.5, 2) and n in [-151, 128],
+// correctly rounded: p·2**(n>>1) is exact (a normal number), and the
+// second scaling by 2**(n - n>>1) rounds once. The vector forms scale the
+// same way in every lane (ExpF32x8), whatever n.
 func ttNumLdexp(p float32, n int32) float32 {
-	if n > 127 {
-		p *= 2
-		n--
-	}
-	if n < -126 {
-		p *= math.Float32frombits(uint32(n+64+127) << 23)
-		return float32(p * math.Float32frombits(uint32(-64+127)<<23))
-	}
-	return float32(p * math.Float32frombits(uint32(n+127)<<23))
+	h := n >> 1
+	p *= math.Float32frombits(uint32(h+127) << 23)
+	return float32(p * math.Float32frombits(uint32(n-h+127)<<23))
 }
+
+// The coefficients of TanhF32's odd polynomial for |x| <= 0.625, highest
+// degree first (Cephes' tanhf).
+const (
+	ttNumTanhP0 = -5.70498872745e-3
+	ttNumTanhP1 = 2.06390887954e-2
+	ttNumTanhP2 = -5.37397155531e-2
+	ttNumTanhP3 = 1.33314422036e-1
+	ttNumTanhP4 = -3.33332819422e-1
+)
+
+// TanhF32's regimes: x itself below tanhTiny, the polynomial up to
+// tanhSmall, the exponential form up to tanhOne, ±1 above.
+const (
+	ttNumTanhTiny  = 0x1p-12
+	ttNumTanhSmall = 0.625
+	ttNumTanhOne   = 10
+)
 
 // ttNumTanhF32 returns tanh(x), within 2 ulp of the exact result (Cephes' tanhf:
 // an odd polynomial for |x| <= 0.625, 1 - 2/(e**2|x| + 1) above).
@@ -544,8 +618,8 @@ func ttNumTanhF32(x float32) float32 {
 	if ax < 0 {
 		ax = -ax
 	}
-	if ax > 0.625 {
-		if ax > 10 { // tanh rounds to ±1 in float32 (NaN fails this test)
+	if ax > ttNumTanhSmall {
+		if ax > ttNumTanhOne { // tanh rounds to ±1 in float32 (NaN fails this test)
 			return float32(math.Copysign(1, float64(x)))
 		}
 		z := 1 - 2/(ttNumExpF32(2*ax)+1)
@@ -554,14 +628,14 @@ func ttNumTanhF32(x float32) float32 {
 		}
 		return z
 	}
-	if ax < 0x1p-12 || x != x { // tanh(x) rounds to x (and keeps -0)
+	if ax < ttNumTanhTiny || x != x { // tanh(x) rounds to x (and keeps -0)
 		return x
 	}
 	z := float32(x * x)
-	p := float32(-5.70498872745e-3*z) + 2.06390887954e-2
-	p = float32(p*z) - 5.37397155531e-2
-	p = float32(p*z) + 1.33314422036e-1
-	p = float32(p*z) - 3.33332819422e-1
+	p := float32(ttNumTanhP0*z) + ttNumTanhP1
+	p = float32(p*z) + ttNumTanhP2
+	p = float32(p*z) + ttNumTanhP3
+	p = float32(p*z) + ttNumTanhP4
 	return float32(float32(p*z)*x) + x
 }
 
