@@ -57,8 +57,8 @@
 //
 // After scheduling, a pointwise kernel of one node that only adds a bias
 // (a rank-1 tensor broadcast along the last dimension) to a matmul's
-// product and applies relu (or gelu, with FuseOptions.EpilogueGELU)
-// (opclass.MatchEpilogue), the product's only user, joins the matmul's
+// product and applies relu or gelu (opclass.MatchEpilogue; gelu unless
+// FuseOptions.EpilogueGELU is off), the product's only user, joins the matmul's
 // kernel: tt.matmul computes it in its output tile (Inductor's template
 // epilogue fusion).
 //

@@ -10,8 +10,8 @@ import (
 
 // Template epilogues (Inductor's epilogue fusion into its GEMM templates):
 // a kernel of its own that only adds a bias to a matmul's product and
-// applies an activation (opclass.MatchEpilogue; gelu only with
-// FuseOptions.EpilogueGELU) joins the matmul's kernel,
+// applies an activation (opclass.MatchEpilogue; gelu unless
+// FuseOptions.EpilogueGELU is off) joins the matmul's kernel,
 // which tensor-to-loops lowers to one tt.matmul call computing the
 // epilogue in its output tile. Likewise a transpose of the last two
 // dimensions feeding a matmul is not realized: it joins the matmul's

@@ -27,8 +27,7 @@ func NewPass() pass.Pass {
 			"reductions over the same rows), and independent nodes that read a common buffer over the same loops. " +
 			"matmul and conv2d become kernels of kind matmul and conv, scatter_add of kind opaque; a transpose of the last " +
 			"two dimensions feeding a matmul, and a kernel that only adds a bias to a matmul's product and applies relu " +
-			"(or gelu, with epilogue-gelu), join the matmul's kernel (read in place and computed in the GEMM's output " +
-			"tile). Each kernel is a " +
+			"or gelu, join the matmul's kernel (read in place and computed in the GEMM's output tile). Each kernel is a " +
 			"loops.kernel named fused_<ops>_<n> with a kind (pointwise, reduction, matmul, conv, opaque); only ops " +
 			"that do not compute (tensor.dim, dense constants, calls) stay outside kernels.",
 	})}
@@ -39,7 +38,7 @@ func NewPass() pass.Pass {
 	p.maxReads = o.Int("max-reads", d.MaxReads, "Largest number of distinct buffers one kernel reads")
 	p.horizontal = o.Bool("horizontal", d.Horizontal, "Fuse independent nodes that read a common buffer over the same loops")
 	p.maxDistance = o.Int("max-distance", d.MaxDistance, "Largest distance in program order (in nodes) of horizontally fused nodes")
-	p.epilogueGELU = o.Bool("epilogue-gelu", d.EpilogueGELU, "Also fuse gelu epilogues into matmuls (computed with the scalar element rule in the GEMM's tile; bias and relu epilogues always fuse)")
+	p.epilogueGELU = o.Bool("epilogue-gelu", d.EpilogueGELU, "Fuse gelu epilogues into matmuls too (bias and relu epilogues always fuse)")
 	p.kernels = p.NewStatistic("num-kernels", "Number of loops.kernel ops created")
 	p.fused = p.NewStatistic("num-fused-ops", "Number of tensor ops placed in kernels")
 	p.realized = p.NewStatistic("num-realized", "Number of values realized instead of recomputed by consumers")

@@ -2,23 +2,27 @@
 
 package linalg
 
-import "simd/archsimd"
+import (
+	"simd/archsimd"
 
-// epilogueRowSIMD applies a bias and relu epilogue (or either) to an f32
-// row segment with vector adds and compares, and reports whether it did
-// (gelu stays with epilogueRow's element rules). Lane by lane it computes
-// what epilogueRow does: c + bias rounded once, then x < 0 ? 0 : x (-0
-// and NaN kept), so the bits are the same.
+	"github.com/tt-compiler/tt/numerics"
+)
+
+// epilogueRowSIMD applies an f32 epilogue (a bias, then relu, gelu or
+// gelu_tanh, or either) to a row segment with vector operations, and
+// reports whether it did (f64 stays with epilogueRow). Lane by lane it
+// computes what epilogueRow does: c + bias rounded once, then
+// x < 0 ? 0 : x (-0 and NaN kept), or numerics' vector GELUs, which are
+// bitwise the scalar GeluF32 and GeluTanhF32; so the bits are the same.
 func epilogueRowSIMD[T Number](row, bias []T, act Activation) bool {
 	r, ok := any(row).([]float32)
-	if !ok || simdLevel == 0 || (act != ActNone && act != ActReLU) {
+	if !ok || simdLevel == 0 {
 		return false
 	}
 	var b []float32
 	if bias != nil {
 		b = any(bias).([]float32)[:len(r)]
 	}
-	relu := act == ActReLU
 	j := 0
 	if use512() {
 		zero := archsimd.BroadcastFloat32x16(0)
@@ -27,8 +31,13 @@ func epilogueRowSIMD[T Number](row, bias []T, act Activation) bool {
 			if b != nil {
 				v = v.Add(archsimd.LoadFloat32x16Slice(b[j:]))
 			}
-			if relu {
+			switch act {
+			case ActReLU:
 				v = zero.Merge(v, v.Less(zero))
+			case ActGELU:
+				v = numerics.GeluF32x16(v)
+			case ActGELUTanh:
+				v = numerics.GeluTanhF32x16(v)
 			}
 			v.StoreSlice(r[j:])
 		}
@@ -39,8 +48,13 @@ func epilogueRowSIMD[T Number](row, bias []T, act Activation) bool {
 			if b != nil {
 				v = v.Add(archsimd.LoadFloat32x8Slice(b[j:]))
 			}
-			if relu {
+			switch act {
+			case ActReLU:
 				v = zero.Merge(v, v.Less(zero))
+			case ActGELU:
+				v = numerics.GeluF32x8(v)
+			case ActGELUTanh:
+				v = numerics.GeluTanhF32x8(v)
 			}
 			v.StoreSlice(r[j:])
 		}
@@ -50,8 +64,15 @@ func epilogueRowSIMD[T Number](row, bias []T, act Activation) bool {
 		if b != nil {
 			v += b[j]
 		}
-		if relu && v < 0 {
-			v = 0
+		switch act {
+		case ActReLU:
+			if v < 0 {
+				v = 0
+			}
+		case ActGELU:
+			v = numerics.GeluF32(v)
+		case ActGELUTanh:
+			v = numerics.GeluTanhF32(v)
 		}
 		r[j] = v
 	}
