@@ -219,10 +219,15 @@ var CallExternDef = &ir.OpDef{
 	Description: "Calls the runtime kernel `callee` (for example a tuned, cache-blocked matmul) with buffers and " +
 		"indices; the kernel reads and writes its buffer operands. Backends provide the kernels: the interpreter, " +
 		"and the Go emitter which includes their source in the generated package.\n\n" +
-		"Every backend provides `tt.matmul(A, B, C)` (C = A·B overwritten, for A `[..., M, K]`, B `[..., K, N]`, " +
-		"C `[..., M, N]` of one rank ≥ 2) and `tt.conv2d(x, w, out)` (NCHW input, OIHW weight, NCHW output " +
+		"Every backend provides `tt.matmul(A, B, C[, bias])` (C = act(A·B + bias) overwritten, for A `[..., M, K]`, " +
+		"B `[..., K, N]`, C `[..., M, N]` of one rank ≥ 2; unit attributes `transpose_a` and `transpose_b` say that A " +
+		"is stored as `[..., K, M]` or B as `[..., N, K]`, read in place; the optional bias `[N]` is added to every " +
+		"row and the optional `activation` (\"relu\", \"gelu\", \"gelu_tanh\") applied, in the output tile) and " +
+		"`tt.conv2d(x, w, out)` (NCHW input, OIHW weight, NCHW output " +
 		"overwritten; optional attributes `stride`, `padding`, `dilation` as `array<i64: h, w>` and `groups` as " +
-		"i64); the verifier checks the operands of calls of these two.",
+		"i64) and `tt.max_pool2d(x, out)` (NCHW input and output overwritten, floor mode, NaN propagating; " +
+		"attributes `kernel`, optional `stride` (default: the kernel), `padding` (at most half the kernel) and " +
+		"`dilation`, as `array<i64: h, w>`); the verifier checks the operands of calls of these three.",
 	Operands: []ir.ArgDef{{Name: "args", Type: ir.AnyType, Variadic: true}},
 	Attrs:    []ir.AttrDef{{Name: "callee", Constraint: ir.StringAttrC, Doc: "the runtime kernel's name"}},
 	Format:   "$callee `(` $args `)` attr-dict `:` functional-type($args, results)",

@@ -912,9 +912,7 @@ func writeFile(t testing.TB, path string, data []byte) {
 // invalid opcode in 64-bit mode otherwise): the host runs them, so only
 // the code can show that an AVX2 build would run on a CPU without
 // AVX-512. The AVX-512 packages must have some (or the check proves
-// nothing). numerics/linalg's kernels are not checked: they choose their
-// micro-kernel by the CPU at run time, so AVX2 code may hold an AVX-512
-// kernel that such a CPU never runs. It reads GNU objdump's disassembly
+// nothing). It reads GNU objdump's disassembly
 // (go tool objdump decodes no VEX or EVEX instruction); without objdump it
 // says so and checks nothing (.ci/run installs binutils).
 func checkNoAVX512(t *testing.T, bin string, levels []goemit.SIMD) {
@@ -933,14 +931,13 @@ func checkNoAVX512(t *testing.T, bin string, levels []goemit.SIMD) {
 	}
 	header := regexp.MustCompile(`^[0-9a-f]+ <(.*)>:$`)
 	pkg := regexp.MustCompile(`^ttcorpus/p[0-9]+(avx2|avx512)\.`)
-	dispatched := regexp.MustCompile(`^ttcorpus/p[0-9]+(avx2|avx512)\.(\(\*?)?` + "ttLinalg")
 	evex := map[string]int{}
 	var sample []string
 	level := ""
 	for _, line := range strings.Split(string(out), "\n") {
 		if m := header.FindStringSubmatch(line); m != nil {
 			level = ""
-			if p := pkg.FindStringSubmatch(m[1]); p != nil && !dispatched.MatchString(m[1]) {
+			if p := pkg.FindStringSubmatch(m[1]); p != nil {
 				level = p[1]
 			}
 			continue

@@ -216,8 +216,8 @@ func (f *fnEmitter) emitAlloc(op *ir.Operation) error {
 
 // overwrittenFirst reports whether the first op after alloc that uses its
 // buffer writes every element without reading any (the output of
-// tt.matmul or tt.conv2d, the target of loops.copy), so that the zeroing
-// of a reused arena buffer can be skipped.
+// tt.matmul, tt.conv2d or tt.max_pool2d, the target of loops.copy), so
+// that the zeroing of a reused arena buffer can be skipped.
 func overwrittenFirst(alloc *ir.Operation) bool {
 	buf := alloc.Result(0)
 	for op := alloc.Next(); op != nil; op = op.Next() {
@@ -235,8 +235,12 @@ func overwrittenFirst(alloc *ir.Operation) bool {
 		switch op.Name() {
 		case loops.CallExternName:
 			callee, _ := op.StringAttr("callee")
-			if (callee == "tt.matmul" || callee == "tt.conv2d") && op.NumOperands() == 3 &&
-				op.Operand(2) == buf && op.Operand(0) != buf && op.Operand(1) != buf {
+			n := op.NumOperands()
+			if (callee == loops.MatmulCallee && (n == 3 || n == 4) || callee == loops.Conv2DCallee && n == 3) &&
+				op.Operand(2) == buf && op.Operand(0) != buf && op.Operand(1) != buf && (n == 3 || op.Operand(3) != buf) {
+				return true
+			}
+			if callee == loops.MaxPool2DCallee && n == 2 && op.Operand(1) == buf && op.Operand(0) != buf {
 				return true
 			}
 		case loops.CopyName:
@@ -967,12 +971,14 @@ func (f *fnEmitter) emitCallExtern(op *ir.Operation) error {
 		bufs = append(bufs, g)
 	}
 	switch callee {
-	case "tt.matmul":
+	case loops.MatmulCallee:
 		return f.emitMatmul(op, bufs)
-	case "tt.conv2d":
+	case loops.Conv2DCallee:
 		return f.emitConv(op, bufs)
+	case loops.MaxPool2DCallee:
+		return f.emitMaxPool(op, bufs)
 	}
-	return errAt(op, "unknown runtime kernel %s (the Go backend provides tt.matmul and tt.conv2d)", strconv.QuoteToASCII(callee))
+	return errAt(op, "unknown runtime kernel %s (the Go backend provides tt.matmul, tt.conv2d and tt.max_pool2d)", strconv.QuoteToASCII(callee))
 }
 
 // emitChecks writes run-time checks of sizes that are not both known, and
@@ -1019,8 +1025,8 @@ func product(b *gval, from, to int) string {
 }
 
 func (f *fnEmitter) emitMatmul(op *ir.Operation, bufs []*gval) error {
-	if len(bufs) != 3 {
-		return errAt(op, "tt.matmul takes A, B and C")
+	if len(bufs) != 3 && len(bufs) != 4 {
+		return errAt(op, "tt.matmul takes A, B, C and an optional bias")
 	}
 	a, b, c := bufs[0], bufs[1], bufs[2]
 	ra, rb, rc := len(a.t.shape), len(b.t.shape), len(c.t.shape)
@@ -1030,10 +1036,19 @@ func (f *fnEmitter) emitMatmul(op *ir.Operation, bufs []*gval) error {
 	if (ra != 2 && ra != rc) || (rb != 2 && rb != rc) {
 		return errAt(op, "tt.matmul: A and B must have C's batch dimensions or none")
 	}
+	flags := loops.MatmulFlagsOf(op)
+	// The dimensions of A and B in their storage order.
+	am, ak, bk, bn := ra-2, ra-1, rb-2, rb-1
+	if flags.TransposeA {
+		am, ak = ak, am
+	}
+	if flags.TransposeB {
+		bk, bn = bn, bk
+	}
 	checks := []sizeCheck{
-		{a.dim(ra - 2), c.dim(rc - 2), "rows of A and C differ"},
-		{b.dim(rb - 1), c.dim(rc - 1), "columns of B and C differ"},
-		{a.dim(ra - 1), b.dim(rb - 2), "inner dimensions differ"},
+		{a.dim(am), c.dim(rc - 2), "rows of A and C differ"},
+		{b.dim(bn), c.dim(rc - 1), "columns of B and C differ"},
+		{a.dim(ak), b.dim(bk), "inner dimensions differ"},
 	}
 	for k := 0; k < rc-2; k++ {
 		if ra == rc {
@@ -1042,6 +1057,14 @@ func (f *fnEmitter) emitMatmul(op *ir.Operation, bufs []*gval) error {
 		if rb == rc {
 			checks = append(checks, sizeCheck{b.dim(k), c.dim(k), "batch dimensions of B and C differ"})
 		}
+	}
+	bias := "nil"
+	if len(bufs) == 4 {
+		if len(bufs[3].t.shape) != 1 || bufs[3].t.elem != c.t.elem {
+			return errAt(op, "tt.matmul: the bias must be [N] of C's element type")
+		}
+		checks = append(checks, sizeCheck{bufs[3].dim(0), c.dim(rc - 1), "bias and columns of C differ"})
+		bias = bufs[3].comps[0]
 	}
 	if err := f.emitChecks(op, "tt.matmul", checks); err != nil {
 		return err
@@ -1054,9 +1077,15 @@ func (f *fnEmitter) emitMatmul(op *ir.Operation, bufs []*gval) error {
 	if rb == rc {
 		batchB = batch
 	}
-	f.m.useRT("ttMatmul")
-	f.line("ttMatmul(%s, %s, %s, %s, %s, %s, %s, %s, %s)", batch, c.dim(rc-2), c.dim(rc-1), a.dim(ra-1),
-		a.comps[0], batchA, b.comps[0], batchB, c.comps[0])
+	if flags == (loops.MatmulFlags{}) && bias == "nil" {
+		f.m.useRT("ttMatmul")
+		f.line("ttMatmul(%s, %s, %s, %s, %s, %s, %s, %s, %s)", batch, c.dim(rc-2), c.dim(rc-1), a.dim(ak),
+			a.comps[0], batchA, b.comps[0], batchB, c.comps[0])
+		return nil
+	}
+	f.m.useRT("ttGemm")
+	f.line("ttGemm(%s, %s, %s, %s, %s, %s, %s, %s, %s, %v, %v, %s, %s)", batch, c.dim(rc-2), c.dim(rc-1), a.dim(ak),
+		a.comps[0], batchA, b.comps[0], batchB, c.comps[0], flags.TransposeA, flags.TransposeB, bias, strconv.Quote(flags.Activation))
 	return nil
 }
 
@@ -1106,5 +1135,27 @@ func (f *fnEmitter) emitConv(op *ir.Operation, bufs []*gval) error {
 	f.line("ttConv2D(%s, %s, %s, %s, %s, %s, [2]int{%d, %d}, [2]int{%d, %d}, [2]int{%d, %d}, %d)",
 		x.comps[0], shape(x), w.comps[0], shape(w), out.comps[0], shape(out),
 		stride[0], stride[1], pad[0], pad[1], dil[0], dil[1], groups)
+	return nil
+}
+
+func (f *fnEmitter) emitMaxPool(op *ir.Operation, bufs []*gval) error {
+	if len(bufs) != 2 {
+		return errAt(op, "tt.max_pool2d takes x and out")
+	}
+	x, out := bufs[0], bufs[1]
+	if len(x.t.shape) != 4 || len(out.t.shape) != 4 || x.t.elem != out.t.elem || x.t.elem == I1 {
+		return errAt(op, "tt.max_pool2d expects x NCHW and out NCHW of one numeric element type")
+	}
+	p, err := loops.MaxPool2DParamsOf(op)
+	if err != nil {
+		return errAt(op, "%v", err)
+	}
+	shape := func(g *gval) string {
+		return "[4]int{" + g.dim(0) + ", " + g.dim(1) + ", " + g.dim(2) + ", " + g.dim(3) + "}"
+	}
+	f.m.useRT("ttMaxPool2D")
+	f.line("ttMaxPool2D(%s, %s, %s, %s, [2]int{%d, %d}, [2]int{%d, %d}, [2]int{%d, %d}, [2]int{%d, %d})",
+		x.comps[0], shape(x), out.comps[0], shape(out), p.Kernel[0], p.Kernel[1], p.Stride[0], p.Stride[1],
+		p.Padding[0], p.Padding[1], p.Dilation[0], p.Dilation[1])
 	return nil
 }

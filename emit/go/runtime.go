@@ -148,12 +148,17 @@ func parseLibraries(ctxt *build.Context) (map[string]*library, error) {
 // constraints (or with negated ones, like a "!amd64" fallback) are
 // copied. The SIMD levels are amd64 on the host's operating system with
 // GOEXPERIMENT=simd (tag goexperiment.simd), the configuration gobuild
-// builds them in.
+// builds them in; SIMDAVX2 adds the tag tt_avx2.
 func buildContext(level SIMD) *build.Context {
 	ctxt := &build.Context{GOOS: "tt-portable", GOARCH: "tt-portable", Compiler: "gc", ReleaseTags: build.Default.ReleaseTags}
 	if level != SIMDOff {
 		ctxt.GOOS, ctxt.GOARCH = runtime.GOOS, "amd64"
 		ctxt.ToolTags = []string{"goexperiment.simd"}
+	}
+	if level == SIMDAVX2 {
+		// numerics/linalg's files bounded to AVX2: its AVX-512 kernels
+		// are left out, so AVX2 code holds no AVX-512 instruction.
+		ctxt.BuildTags = []string{"tt_avx2"}
 	}
 	return ctxt
 }

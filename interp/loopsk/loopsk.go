@@ -23,6 +23,7 @@ import (
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/tensork"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/numerics/linalg"
 )
 
 // Order is the order in which loops.parallel visits its iterations.
@@ -465,8 +466,9 @@ func kernelKernel(e *interp.Exec, op *ir.Operation, args []interp.Value) ([]inte
 
 // Runtime kernels of loops.call_extern.
 var externs = map[string]func(op *ir.Operation, args []interp.Value) error{
-	"tt.matmul": externMatmul,
-	"tt.conv2d": externConv2D,
+	loops.MatmulCallee:    externMatmul,
+	loops.Conv2DCallee:    externConv2D,
+	loops.MaxPool2DCallee: externMaxPool2D,
 }
 
 // ExternNames returns the runtime kernels loops.call_extern can call in the
@@ -519,14 +521,33 @@ func externBuffers(args []interp.Value, n int, names string) ([]*interp.Buffer, 
 	return bs, ts, nil
 }
 
-// externMatmul is tt.matmul(A, B, C): C = A·B for A [..., M, K] and
-// B [..., K, N], overwriting C [..., M, N] (which may alias A or B).
-func externMatmul(_ *ir.Operation, args []interp.Value) error {
-	bs, ts, err := externBuffers(args, 3, "A, B, C")
+// externMatmul is tt.matmul(A, B, C[, bias]): C = act(A·B + bias) for A
+// [..., M, K] and B [..., K, N] (stored transposed with the call's
+// transpose_a and transpose_b), overwriting C [..., M, N] (which may alias
+// A, B or the bias).
+func externMatmul(op *ir.Operation, args []interp.Value) error {
+	n, names := 3, "A, B, C"
+	if len(args) == 4 {
+		n, names = 4, "A, B, C, bias"
+	}
+	bs, ts, err := externBuffers(args, n, names)
 	if err != nil {
 		return err
 	}
-	r, err := tensork.Matmul(ts[0], ts[1])
+	flags := loops.MatmulFlagsOf(op)
+	act := linalg.ActNone
+	if flags.Activation != "" {
+		a, ok := linalg.ParseActivation(flags.Activation)
+		if !ok {
+			return fmt.Errorf("unknown activation %q", flags.Activation)
+		}
+		act = a
+	}
+	var bias *interp.Tensor
+	if n == 4 {
+		bias = ts[3]
+	}
+	r, err := tensork.Gemm(ts[0], ts[1], bias, linalg.Layout{TransA: flags.TransposeA, TransB: flags.TransposeB}, act)
 	if err != nil {
 		return err
 	}
@@ -551,6 +572,23 @@ func externConv2D(op *ir.Operation, args []interp.Value) error {
 		return fmt.Errorf("the convolution of %s by %s is %s, but out is %s", bs[0].TypeString(), bs[1].TypeString(), bufferType(r), bs[2].TypeString())
 	}
 	return bs[2].CopyFrom(r)
+}
+
+// externMaxPool2D is tt.max_pool2d(x, out): out = max_pool2d(x) with the
+// call's kernel, stride, padding and dilation attributes, overwriting out.
+func externMaxPool2D(op *ir.Operation, args []interp.Value) error {
+	bs, ts, err := externBuffers(args, 2, "x, out")
+	if err != nil {
+		return err
+	}
+	r, err := tensork.MaxPool2D(op, ts[0])
+	if err != nil {
+		return err
+	}
+	if r.DType() != bs[1].DType() || !slices.Equal(r.Shape(), bs[1].Shape()) {
+		return fmt.Errorf("the pooling of %s is %s, but out is %s", bs[0].TypeString(), bufferType(r), bs[1].TypeString())
+	}
+	return bs[1].CopyFrom(r)
 }
 
 // bufferType spells a tensor's shape and element type as a memref type.

@@ -3,6 +3,7 @@ package loopsk_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -384,4 +385,79 @@ func argFor(ty ir.Type) (interp.Value, bool) {
 		x.SetInt(i, 1)
 	}
 	return x, true
+}
+
+// TestMatmulFlags checks tt.matmul's transpose_a, transpose_b, bias and
+// activation against the tensor ops they stand for (a transpose of the
+// stored operand, the product, a broadcast bias add, the activation):
+// the same bits, since both run linalg's GEMM and its element rules.
+func TestMatmulFlags(t *testing.T) {
+	for _, act := range []struct{ attr, op string }{
+		{"relu", "tensor.relu %s : tensor<2x7x9xf32>"},
+		{"gelu", `tensor.gelu %s approximate = "none" : tensor<2x7x9xf32>`},
+		{"gelu_tanh", `tensor.gelu %s approximate = "tanh" : tensor<2x7x9xf32>`},
+	} {
+		t.Run(act.attr, func(t *testing.T) {
+			src := `
+func.func @extern(%A: memref<2x5x7xf32>, %B: memref<2x9x5xf32>, %bias: memref<9xf32>, %C: memref<2x7x9xf32>) {
+  loops.call_extern "tt.matmul"(%A, %B, %C, %bias) {transpose_a, transpose_b, activation = "` + act.attr + `"} : (memref<2x5x7xf32>, memref<2x9x5xf32>, memref<2x7x9xf32>, memref<9xf32>) -> ()
+  return
+}
+func.func @tensor(%A: tensor<2x5x7xf32>, %B: tensor<2x9x5xf32>, %bias: tensor<9xf32>) -> tensor<2x7x9xf32> {
+  %a = tensor.transpose %A perm = [0, 2, 1] : tensor<2x5x7xf32>
+  %b = tensor.transpose %B perm = [0, 2, 1] : tensor<2x9x5xf32>
+  %p = tensor.matmul %a, %b : tensor<2x7x5xf32>, tensor<2x5x9xf32>
+  %bb = tensor.broadcast %bias dims = [2] : tensor<9xf32> -> tensor<2x7x9xf32>
+  %s = tensor.add %p, %bb : tensor<2x7x9xf32>
+  %r = ` + fmt.Sprintf(act.op, "%s") + `
+  return %r : tensor<2x7x9xf32>
+}`
+			rng := rand.New(rand.NewPCG(5, 6))
+			in := interp.New(parse(t, src), kernels.NewRegistry())
+			a := randomTensor(rng, interp.F32, []int64{2, 5, 7}, true)
+			b := randomTensor(rng, interp.F32, []int64{2, 9, 5}, true)
+			bias := randomTensor(rng, interp.F32, []int64{9}, true)
+			c := randomTensor(rng, interp.F32, []int64{2, 7, 9}, true) // overwritten
+			want, err := in.RunTensors("tensor", a, b, bias)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := in.RunTensors("extern", a, b, bias, c); err != nil {
+				t.Fatal(err)
+			}
+			if !interp.Equal(c, want[0]) {
+				t.Errorf("tt.matmul = %v, want %v", c, want[0])
+			}
+		})
+	}
+}
+
+// TestMaxPool2DExtern checks tt.max_pool2d against tensor.max_pool2d (both
+// run linalg.MaxPool2D: the same bits, NaNs and zeros included).
+func TestMaxPool2DExtern(t *testing.T) {
+	src := `
+func.func @extern(%x: memref<2x3x9x10xf32>, %out: memref<2x3x5x6xf32>) {
+  loops.call_extern "tt.max_pool2d"(%x, %out) {kernel = array<i64: 3, 2>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>} : (memref<2x3x9x10xf32>, memref<2x3x5x6xf32>) -> ()
+  return
+}
+func.func @tensor(%x: tensor<2x3x9x10xf32>) -> tensor<2x3x5x6xf32> {
+  %0 = tensor.max_pool2d %x kernel = [3, 2] stride = [2, 2] padding = [1, 1] : tensor<2x3x9x10xf32>
+  return %0 : tensor<2x3x5x6xf32>
+}`
+	rng := rand.New(rand.NewPCG(7, 8))
+	in := interp.New(parse(t, src), kernels.NewRegistry())
+	x := randomTensor(rng, interp.F32, []int64{2, 3, 9, 10}, true)
+	xs := x.F32()
+	xs[5], xs[17], xs[40] = float32(math.NaN()), float32(math.Copysign(0, -1)), 0
+	out := randomTensor(rng, interp.F32, []int64{2, 3, 5, 6}, true) // overwritten
+	want, err := in.RunTensors("tensor", x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := in.RunTensors("extern", x, out); err != nil {
+		t.Fatal(err)
+	}
+	if !interp.Equal(out, want[0]) {
+		t.Errorf("tt.max_pool2d = %v, want %v", out, want[0])
+	}
 }

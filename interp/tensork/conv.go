@@ -3,11 +3,9 @@ package tensork
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
-	"github.com/tt-compiler/tt/numerics"
 	"github.com/tt-compiler/tt/numerics/linalg"
 )
 
@@ -133,7 +131,32 @@ func maxPool2dKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]i
 	if err != nil {
 		return nil, err
 	}
-	x := ts[0]
+	out, err := maxPool2d(op, ts[0])
+	if err != nil {
+		return nil, err
+	}
+	return ret(out)
+}
+
+// MaxPool2D returns max_pool2d(x) of an NCHW (or CHW) tensor with the
+// kernel, stride, padding and dilation attributes of op (an op carrying
+// them, such as loops.call_extern "tt.max_pool2d"), computed exactly as
+// tensor.max_pool2d is (f16 and bf16 in f32, rounded back exactly).
+func MaxPool2D(op *ir.Operation, x *interp.Tensor) (*interp.Tensor, error) {
+	dt := x.DType()
+	out, err := maxPool2d(op, widen(x))
+	if err != nil {
+		return nil, err
+	}
+	if dt.IsHalf() && out.DType() == interp.F32 {
+		out = narrow(out, dt)
+	}
+	return out, nil
+}
+
+// maxPool2d computes the window maxima with linalg.MaxPool2D, the kernel
+// of the generated code's tt.max_pool2d too.
+func maxPool2d(op *ir.Operation, x *interp.Tensor) (*interp.Tensor, error) {
 	if x.Rank() != 4 && x.Rank() != 3 {
 		return nil, fmt.Errorf("expected a 4-D (NCHW) or 3-D (CHW) input, got %s", x.TypeString())
 	}
@@ -176,56 +199,22 @@ func maxPool2dKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]i
 	if err != nil {
 		return nil, err
 	}
-	p := pool{h: h, w: w, oh: oh, ow: ow, k: kernel, s: stride, pad: pad, dil: dil}
+	p := linalg.Pool2D{Kernel: kernel, Stride: stride, Padding: pad, Dilation: dil}
 	planes := prod(ints(x.Shape()[:r-2]))
 	switch x.DType() {
 	case interp.F32:
-		maxPool(p, planes, x.F32(), out.F32(), float32(math.Inf(-1)), numerics.PoolMax[float32])
+		err = linalg.MaxPool2D(parallelFor, planes, h, w, x.F32(), oh, ow, out.F32(), p)
 	case interp.F64:
-		maxPool(p, planes, x.F64(), out.F64(), math.Inf(-1), numerics.PoolMax[float64])
+		err = linalg.MaxPool2D(parallelFor, planes, h, w, x.F64(), oh, ow, out.F64(), p)
 	case interp.I32:
-		maxPool(p, planes, x.I32(), out.I32(), math.MinInt32, func(m, v int32) int32 { return max(m, v) })
+		err = linalg.MaxPool2D(parallelFor, planes, h, w, x.I32(), oh, ow, out.I32(), p)
 	case interp.I64:
-		maxPool(p, planes, x.I64(), out.I64(), math.MinInt64, func(m, v int64) int64 { return max(m, v) })
+		err = linalg.MaxPool2D(parallelFor, planes, h, w, x.I64(), oh, ow, out.I64(), p)
 	default:
 		return nil, fmt.Errorf("unsupported element type %s", x.DType())
 	}
-	return ret(out)
-}
-
-// pool is the geometry of a 2-D pooling window sweep.
-type pool struct {
-	h, w, oh, ow   int
-	k, s, pad, dil [2]int
-}
-
-// maxPool takes window maxima plane by plane, in parallel over planes;
-// step(m, v) is the running maximum after v (numerics.PoolMax for floats:
-// a NaN, once taken, stays).
-func maxPool[T any](p pool, planes int, x, out []T, lowest T, step func(m, v T) T) {
-	interp.ParallelFor(planes, max(1, (32<<10)/max(1, p.oh*p.ow*p.k[0]*p.k[1])), func(lo, hi int) {
-		for pl := lo; pl < hi; pl++ {
-			src := x[pl*p.h*p.w : (pl+1)*p.h*p.w]
-			dst := out[pl*p.oh*p.ow : (pl+1)*p.oh*p.ow]
-			for oy := 0; oy < p.oh; oy++ {
-				for ox := 0; ox < p.ow; ox++ {
-					m := lowest
-					for i := 0; i < p.k[0]; i++ {
-						iy := oy*p.s[0] - p.pad[0] + i*p.dil[0]
-						if iy < 0 || iy >= p.h {
-							continue
-						}
-						for j := 0; j < p.k[1]; j++ {
-							ix := ox*p.s[1] - p.pad[1] + j*p.dil[1]
-							if ix < 0 || ix >= p.w {
-								continue
-							}
-							m = step(m, src[iy*p.w+ix])
-						}
-					}
-					dst[oy*p.ow+ox] = m
-				}
-			}
-		}
-	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }

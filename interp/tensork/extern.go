@@ -3,17 +3,17 @@ package tensork
 import (
 	"fmt"
 
+	"github.com/tt-compiler/tt/numerics/linalg"
+
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
 )
 
 // Matmul returns the batched product a[..., M, K] · b[..., K, N] of tensors
 // of equal rank (at least 2) and equal batch dimensions, computed exactly as
-// tensor.matmul is. The loop level's runtime kernel tt.matmul uses it.
+// tensor.matmul is (Gemm without transposes or epilogue).
 func Matmul(a, b *interp.Tensor) (*interp.Tensor, error) {
-	return halfTensors(a, b, func(a, b *interp.Tensor) ([]interp.Value, error) {
-		return matmulKernel(nil, nil, []interp.Value{a, b})
-	})
+	return Gemm(a, b, nil, linalg.Layout{}, linalg.ActNone)
 }
 
 // Conv2D returns conv2d(x, w) of an NCHW input and an OIHW weight, computed

@@ -18,7 +18,10 @@
 // A pointwise value (element-wise ops, cmp, select, cast, pad, concat,
 // gather, max_pool2d, reductions over no dimension) is inlined unless it is
 // used by something other than a kernel (a return, a call, a matmul or
-// conv2d operand: the runtime kernels read row-major buffers), or it is
+// conv2d operand: the runtime kernels read row-major buffers; a transpose
+// of the last two dimensions whose users are all f32/f64 matmuls is the
+// exception: it joins their kernels, and tt.matmul reads its operand in
+// place with transpose_a or transpose_b), or it is
 // expensive (a per-element cost above FuseOptions.InlineCost, counting 8
 // for transcendental functions, 2 for divisions and 1 for other ops, over
 // the value and its inlined producers; PT2's realize_opcount_threshold) and
@@ -51,6 +54,13 @@
 //     buffers read; independent nodes fuse only over inner reductions (the
 //     reduced dimensions are the trailing ones, so rows are contiguous) and
 //     when at most FuseOptions.MaxDistance nodes apart in program order.
+//
+// After scheduling, a pointwise kernel of one node that only adds a bias
+// (a rank-1 tensor broadcast along the last dimension) to a matmul's
+// product and applies relu or gelu (opclass.MatchEpilogue; gelu unless
+// FuseOptions.EpilogueGELU is off), the product's only user, joins the matmul's
+// kernel: tt.matmul computes it in its output tile (Inductor's template
+// epilogue fusion).
 //
 // So an element-wise chain becomes one kernel, pointwise prologues and
 // epilogues join their reductions, reductions over the same rows share a

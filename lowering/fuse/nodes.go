@@ -45,7 +45,9 @@ func (f *fuser) buildNodes() error {
 				}
 			}
 		}
-		if kind == nodePointwise || kind == nodeReduce || kind == nodeOpaque {
+		if kind == nodePointwise || kind == nodeReduce || kind == nodeOpaque || kind == nodeExtern {
+			// (The inlined producers of an extern node are the transposes
+			// it reads in place, with theirs.)
 			visit(op)
 		}
 		for o := range in {

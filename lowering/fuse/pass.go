@@ -9,8 +9,9 @@ import (
 type fusePass struct {
 	pass.Base
 	maxNodes, inlineCost, maxReads, maxDistance *int
-	horizontal                                  *bool
+	horizontal, epilogueGELU                    *bool
 	kernels, fused, realized, vertical, horiz   *pass.Statistic
+	epilogues                                   *pass.Statistic
 }
 
 // NewPass returns the fuse pass.
@@ -24,7 +25,9 @@ func NewPass() pass.Pass {
 			"nodes whose loops match: producers into consumers when the consumer reads the producer at the index it " +
 			"writes (element-wise chains, pointwise prologues and epilogues of reductions, reductions feeding " +
 			"reductions over the same rows), and independent nodes that read a common buffer over the same loops. " +
-			"matmul and conv2d become kernels of kind matmul and conv, scatter_add of kind opaque. Each kernel is a " +
+			"matmul and conv2d become kernels of kind matmul and conv, scatter_add of kind opaque; a transpose of the last " +
+			"two dimensions feeding a matmul, and a kernel that only adds a bias to a matmul's product and applies relu " +
+			"or gelu, join the matmul's kernel (read in place and computed in the GEMM's output tile). Each kernel is a " +
 			"loops.kernel named fused_<ops>_<n> with a kind (pointwise, reduction, matmul, conv, opaque); only ops " +
 			"that do not compute (tensor.dim, dense constants, calls) stay outside kernels.",
 	})}
@@ -35,11 +38,13 @@ func NewPass() pass.Pass {
 	p.maxReads = o.Int("max-reads", d.MaxReads, "Largest number of distinct buffers one kernel reads")
 	p.horizontal = o.Bool("horizontal", d.Horizontal, "Fuse independent nodes that read a common buffer over the same loops")
 	p.maxDistance = o.Int("max-distance", d.MaxDistance, "Largest distance in program order (in nodes) of horizontally fused nodes")
+	p.epilogueGELU = o.Bool("epilogue-gelu", d.EpilogueGELU, "Fuse gelu epilogues into matmuls too (bias and relu epilogues always fuse)")
 	p.kernels = p.NewStatistic("num-kernels", "Number of loops.kernel ops created")
 	p.fused = p.NewStatistic("num-fused-ops", "Number of tensor ops placed in kernels")
 	p.realized = p.NewStatistic("num-realized", "Number of values realized instead of recomputed by consumers")
 	p.vertical = p.NewStatistic("num-vertical", "Number of producer-consumer fusions")
 	p.horiz = p.NewStatistic("num-horizontal", "Number of horizontal fusions")
+	p.epilogues = p.NewStatistic("num-epilogues", "Number of bias/activation kernels fused into their matmul")
 	return p
 }
 
@@ -47,12 +52,13 @@ func NewPass() pass.Pass {
 func (p *fusePass) Run(op *ir.Operation, am *pass.AnalysisManager) (err error) {
 	defer internalError("fuse", op, &err)
 	st, err := Fuse(op, FuseOptions{MaxNodes: *p.maxNodes, InlineCost: *p.inlineCost, MaxReads: *p.maxReads,
-		Horizontal: *p.horizontal, MaxDistance: *p.maxDistance})
+		Horizontal: *p.horizontal, MaxDistance: *p.maxDistance, EpilogueGELU: *p.epilogueGELU})
 	p.kernels.Add(int64(st.Kernels))
 	p.fused.Add(int64(st.FusedOps))
 	p.realized.Add(int64(st.Realized))
 	p.vertical.Add(int64(st.VerticalFused))
 	p.horiz.Add(int64(st.HorizontalFused))
+	p.epilogues.Add(int64(st.EpilogueFused))
 	return err
 }
 

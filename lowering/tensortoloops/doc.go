@@ -2,8 +2,9 @@
 // loop level in the pt2-go pipeline: the tensor-to-loops pass bufferizes
 // functions (tensor arguments and results become memrefs) and turns every
 // loops.kernel that fuse formed into a loop nest of loops.for over
-// buffers, or a loops.call_extern of the runtime kernels tt.matmul and
-// tt.conv2d.
+// buffers, or a loops.call_extern of the runtime kernels tt.matmul (with
+// the transpose flags and the bias/activation epilogue fuse put in its
+// kernel), tt.conv2d and tt.max_pool2d.
 //
 // The files follow the concerns: bufferize.go (function signatures,
 // buffers, constants, loose ops), kernel.go (a kernel's loop nests:
@@ -13,7 +14,7 @@
 // (the scalar code of one element), rowstats.go (row statistics in f64),
 // indexed.go (constants, pad, concat, gather), windows.go (max_pool2d,
 // and matmul and conv2d elements as inner loops), extern.go (runtime
-// kernels, scatter_add), sizes.go (dimension sizes), indexing.go (index
+// kernel calls, scatter_add), sizes.go (dimension sizes), indexing.go (index
 // arithmetic, loads and stores), loopnest.go (loops and conditionals) and
 // codegen.go (the generator: frames, hoisting and sharing of values).
 //

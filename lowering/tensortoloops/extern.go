@@ -31,8 +31,9 @@ func (g *gen) bufferOf(v ir.Value) ir.Value {
 }
 
 // externCall emits loops.call_extern of tt.matmul or tt.conv2d when the
-// runtime kernel takes the operands; it reports false otherwise.
-func (g *gen) externCall(op *ir.Operation, out ir.Value) bool {
+// runtime kernel takes the operands; it reports false otherwise. ep is the
+// epilogue the call computes (nil: none).
+func (g *gen) externCall(op *ir.Operation, out ir.Value, ep *opclass.Epilogue) bool {
 	if !g.lw.opts.Extern {
 		return false
 	}
@@ -55,13 +56,37 @@ func (g *gen) externCall(op *ir.Operation, out ir.Value) bool {
 		}
 		opts = p
 	}
-	a := g.bufferOf(op.Operand(0))
-	b := g.bufferOf(op.Operand(1))
+	var flags loops.MatmulFlags
+	operand := func(i int) ir.Value {
+		v := op.Operand(i)
+		if _, realized := g.env[v]; !realized && callee == loops.MatmulCallee && opclass.IsMatrixTranspose(ir.DefiningOp(v)) {
+			// A transpose fused into the kernel: read its operand in place.
+			if i == 0 {
+				flags.TransposeA = true
+			} else {
+				flags.TransposeB = true
+			}
+			v = ir.DefiningOp(v).Operand(0)
+		}
+		return g.bufferOf(v)
+	}
+	a, b := operand(0), operand(1)
 	if a == nil || b == nil {
 		return true // g.err says why
 	}
+	args := []ir.Value{a, b, out}
+	if ep != nil {
+		flags.Activation = ep.Activation
+		if ep.Bias != nil {
+			bias := g.bufferOf(ep.Bias)
+			if bias == nil {
+				return true
+			}
+			args = append(args, bias)
+		}
+	}
 	g.build(g.root, func(bd *ir.Builder) *ir.Operation {
-		call := loops.CallExtern(bd, []ir.Value{a, b, out}, callee)
+		call := loops.CallExtern(bd, args, callee)
 		if callee == loops.Conv2DCallee {
 			ctx := g.ctx()
 			call.Op.SetAttr("stride", ir.I64Array(ctx, opts.Stride[:]...))
@@ -69,6 +94,39 @@ func (g *gen) externCall(op *ir.Operation, out ir.Value) bool {
 			call.Op.SetAttr("dilation", ir.I64Array(ctx, opts.Dilation[:]...))
 			call.Op.SetAttr("groups", ir.Int(ctx.I64(), opts.Groups))
 		}
+		loops.SetMatmulFlags(call.Op, flags)
+		return call.Op
+	})
+	g.lw.stats.ExternCalls++
+	return true
+}
+
+// poolCall emits loops.call_extern of tt.max_pool2d for a kernel whose
+// output is a max_pool2d of f32 or f64 NCHW tensors (its input in a
+// buffer: the kernel's input, or one the kernel fills first); it reports
+// false otherwise (the window loops then compute it). The runtime kernel
+// sweeps output rows with SIMD loads (numerics/linalg), which the window
+// loops, strided by the pooling stride, cannot be vectorized into.
+func (g *gen) poolCall(op *ir.Operation, out ir.Value) bool {
+	ft, ok := opclass.Elem(op.Result(0)).(*ir.FloatType)
+	if !g.lw.opts.Extern || !ok || (ft.Kind != ir.F32 && ft.Kind != ir.F64) || len(opclass.Shape(op.Result(0))) != 4 {
+		return false
+	}
+	k, s, p, d, err := opclass.MaxPoolWindow(op)
+	if err != nil {
+		return false
+	}
+	x := g.bufferOf(op.Operand(0))
+	if x == nil {
+		return true // g.err says why
+	}
+	g.build(g.root, func(bd *ir.Builder) *ir.Operation {
+		call := loops.CallExtern(bd, []ir.Value{x, out}, loops.MaxPool2DCallee)
+		ctx := g.ctx()
+		call.Op.SetAttr("kernel", ir.I64Array(ctx, k[:]...))
+		call.Op.SetAttr("stride", ir.I64Array(ctx, s[:]...))
+		call.Op.SetAttr("padding", ir.I64Array(ctx, p[:]...))
+		call.Op.SetAttr("dilation", ir.I64Array(ctx, d[:]...))
 		return call.Op
 	})
 	g.lw.stats.ExternCalls++

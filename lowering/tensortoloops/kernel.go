@@ -102,12 +102,17 @@ func (g *gen) lowerSpecial(outs []ir.Value, bufOf map[ir.Value]ir.Value) {
 		if op := ir.DefiningOp(outs[0]); op != nil {
 			switch op.Name() {
 			case tensor.MatMulName, tensor.Conv2DName:
-				if g.externCall(op, bufOf[outs[0]]) {
+				if g.externCall(op, bufOf[outs[0]], nil) {
 					return
 				}
 			case tensor.ScatterAddName:
 				g.scatterAdd(op, bufOf[outs[0]])
 				return
+			default:
+				// A matmul with the epilogue fuse put into its kernel.
+				if ep, ok := opclass.MatchEpilogue(outs[0]); ok && g.externCall(ep.Matmul, bufOf[outs[0]], &ep) {
+					return
+				}
 			}
 		}
 	}
@@ -116,6 +121,11 @@ func (g *gen) lowerSpecial(outs []ir.Value, bufOf map[ir.Value]ir.Value) {
 
 // lowerLoops lowers a pointwise or reduction kernel.
 func (g *gen) lowerLoops(outs []ir.Value, bufOf map[ir.Value]ir.Value) {
+	if len(outs) == 1 {
+		if op := ir.DefiningOp(outs[0]); op != nil && op.Name() == tensor.MaxPool2DName && g.poolCall(op, bufOf[outs[0]]) {
+			return
+		}
+	}
 	var reds []*ir.Operation
 	if body := outs[0].ParentBlock(); body != nil {
 		for op := range body.Ops() {

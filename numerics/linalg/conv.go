@@ -129,16 +129,24 @@ func convOne[T Number](g *convGeom, x, w, out []T, n, gr int, col *[]T, run Para
 	}
 	wg := w[gr*g.og*g.kdepth:][:g.og*g.kdepth]
 	og := out[(n*g.o+gr*g.og)*opix:][:g.og*opix]
-	gemm(run, g.og, opix, g.kdepth, wg, g.kdepth, b, opix, og, opix)
+	blockedGemm(run, g.og, opix, g.kdepth, matrix[T]{wg, g.kdepth, 1}, matrix[T]{b, opix, 1}, og, opix, nil)
 }
 
 // im2colRow fills row r = (c, kh, kw) of the im2col matrix of one image
 // group xg: dst[oh*OW+ow] = x[c, oh*sh-ph+kh*dh, ow*sw-pw+kw*dw], or 0 in
-// the padding.
+// the padding. The columns that read inside the row are one copy (stride
+// 1) or one strided sweep, without a bounds test per element.
 func im2colRow[T Number](g *convGeom, xg, dst []T, r int) {
 	c, rem := r/(g.kh*g.kw), r%(g.kh*g.kw)
 	ki, kj := rem/g.kw, rem%g.kw
 	src := xg[c*g.h*g.w:][:g.h*g.w]
+	// Output columns [lo, hi) read iw = ow*sw + off inside [0, w).
+	off := kj*g.dw - g.pw
+	lo := min(g.ow, max(0, (-off+g.sw-1)/g.sw))
+	hi := lo
+	if g.w-1-off >= 0 {
+		hi = max(lo, min(g.ow, (g.w-1-off)/g.sw+1))
+	}
 	for oi := 0; oi < g.oh; oi++ {
 		row := dst[oi*g.ow:][:g.ow]
 		ih := oi*g.sh - g.ph + ki*g.dh
@@ -147,14 +155,14 @@ func im2colRow[T Number](g *convGeom, xg, dst []T, r int) {
 			continue
 		}
 		srow := src[ih*g.w:][:g.w]
-		iw := kj*g.dw - g.pw
-		for oj := range row {
-			if iw >= 0 && iw < g.w {
-				row[oj] = srow[iw]
-			} else {
-				row[oj] = 0
-			}
-			iw += g.sw
+		clear(row[:lo])
+		clear(row[hi:])
+		if g.sw == 1 {
+			copy(row[lo:hi], srow[lo+off:])
+			continue
+		}
+		for oj := lo; oj < hi; oj++ {
+			row[oj] = srow[oj*g.sw+off]
 		}
 	}
 }

@@ -56,7 +56,7 @@ func TestGemmAgainstNaive(t *testing.T) {
 				}
 			}
 		}
-		gemm(goroutines, s.m, s.n, s.k, a, lda, b, ldb, c, ldc)
+		blockedGemm(goroutines, s.m, s.n, s.k, matrix[float32]{a, lda, 1}, matrix[float32]{b, ldb, 1}, c, ldc, nil)
 		for i := 0; i < s.m; i++ {
 			for j := 0; j < ldc; j++ {
 				tol := 1e-5 * (1 + math.Sqrt(float64(s.k)))
@@ -327,7 +327,7 @@ func TestMatmulAliasing(t *testing.T) {
 // interpreter's and generated code's own runners are benchmarked in
 // interp and emit/go/rt).
 func BenchmarkMatmul(b *testing.B) {
-	for _, s := range []int{64, 256, 512} {
+	for _, s := range []int{64, 256, 512, 1024} {
 		b.Run(fmt.Sprint(s), func(b *testing.B) {
 			r := rand.New(rand.NewPCG(1, 1))
 			a, bb, c := randF32(r, s*s), randF32(r, s*s), make([]float32, s*s)
@@ -340,4 +340,22 @@ func BenchmarkMatmul(b *testing.B) {
 			b.ReportMetric(2*float64(s*s*s)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 		})
 	}
+}
+
+// BenchmarkConv2D is a small CNN's 3x3 convolution (padding 1) over a
+// batch of feature maps: per image a GEMM of 32 × 784 × 144 after im2col.
+func BenchmarkConv2D(b *testing.B) {
+	xs, ws := [4]int{32, 16, 28, 28}, [4]int{32, 16, 3, 3}
+	r := rand.New(rand.NewPCG(1, 1))
+	x, w := randF32(r, xs[0]*xs[1]*xs[2]*xs[3]), randF32(r, ws[0]*ws[1]*ws[2]*ws[3])
+	os := [4]int{32, 32, 28, 28}
+	out := make([]float32, os[0]*os[1]*os[2]*os[3])
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := Conv2D(goroutines, x, xs, w, ws, out, os, [2]int{1, 1}, [2]int{1, 1}, [2]int{1, 1}, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+	flops := 2 * float64(os[0]*os[1]*os[2]*os[3]) * float64(ws[1]*ws[2]*ws[3])
+	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 }

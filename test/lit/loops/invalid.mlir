@@ -568,7 +568,7 @@ func.func @call_extern_results(%m: memref<4xf32>) {
 // -----
 
 func.func @matmul_count(%m: memref<4x4xf32>) {
-  // expected-error@+1 {{'loops.call_extern' op 'tt.matmul' expects 3 buffer operands (A, B, C), got 2}}
+  // expected-error@+1 {{'loops.call_extern' op 'tt.matmul' expects 3 buffer operands (A, B, C and an optional bias), got 2}}
   loops.call_extern "tt.matmul"(%m, %m) : (memref<4x4xf32>, memref<4x4xf32>) -> ()
   return
 }
@@ -602,6 +602,46 @@ func.func @matmul_rank(%a: memref<4xf32>) {
 func.func @matmul_shapes(%a: memref<2x3xf32>, %b: memref<4x5xf32>, %c: memref<2x5xf32>) {
   // expected-error@+1 {{'loops.call_extern' op 'tt.matmul' expects A [..., M, K], B [..., K, N] and C [..., M, N], got memref<2x3xf32>, memref<4x5xf32> and memref<2x5xf32>}}
   loops.call_extern "tt.matmul"(%a, %b, %c) : (memref<2x3xf32>, memref<4x5xf32>, memref<2x5xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @matmul_transposed_shapes(%a: memref<3x2xf32>, %b: memref<3x5xf32>, %c: memref<2x5xf32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.matmul' expects A [..., K, M] (transpose_a), B [..., N, K] (transpose_b) and C [..., M, N], got memref<3x2xf32>, memref<3x5xf32> and memref<2x5xf32>}}
+  loops.call_extern "tt.matmul"(%a, %b, %c) {transpose_a, transpose_b} : (memref<3x2xf32>, memref<3x5xf32>, memref<2x5xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @matmul_transpose_attr(%a: memref<2x2xf32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.matmul' expects 'transpose_b' to be a unit attribute, got true}}
+  loops.call_extern "tt.matmul"(%a, %a, %a) {transpose_b = true} : (memref<2x2xf32>, memref<2x2xf32>, memref<2x2xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @matmul_bias(%a: memref<2x3xf32>, %b: memref<3x5xf32>, %c: memref<2x5xf32>, %bias: memref<2xf32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.matmul' expects a bias [N] for C memref<2x5xf32>, got memref<2xf32>}}
+  loops.call_extern "tt.matmul"(%a, %b, %c, %bias) : (memref<2x3xf32>, memref<3x5xf32>, memref<2x5xf32>, memref<2xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @matmul_activation(%a: memref<2x2xf32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.matmul' expects 'activation' to be one of ["relu" "gelu" "gelu_tanh"], got "sigmoid"}}
+  loops.call_extern "tt.matmul"(%a, %a, %a) {activation = "sigmoid"} : (memref<2x2xf32>, memref<2x2xf32>, memref<2x2xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @matmul_int_gelu(%a: memref<2x2xi32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.matmul' applies gelu to floating-point products only, got memref<2x2xi32>}}
+  loops.call_extern "tt.matmul"(%a, %a, %a) {activation = "gelu"} : (memref<2x2xi32>, memref<2x2xi32>, memref<2x2xi32>) -> ()
   return
 }
 
@@ -820,5 +860,37 @@ func.func @reductions_online_crosses(%i: index, %x: f32, %y: f64) {
     %s2 = arith.addf %s, %y : f64
     loops.yield %m2, %s2, %s2 : f32, f64, f64
   } {reductions = ["online_max", "online_sum", "none"]}
+  return
+}
+
+// -----
+
+func.func @pool_kernel(%x: memref<1x1x4x4xf32>, %o: memref<1x1x2x2xf32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.max_pool2d' expects a 'kernel' attribute}}
+  loops.call_extern "tt.max_pool2d"(%x, %o) : (memref<1x1x4x4xf32>, memref<1x1x2x2xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @pool_padding(%x: memref<1x1x4x4xf32>, %o: memref<1x1x2x2xf32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.max_pool2d' expects a padding of at most half the kernel [2 2], got [2 0]}}
+  loops.call_extern "tt.max_pool2d"(%x, %o) {kernel = array<i64: 2, 2>, padding = array<i64: 2, 0>} : (memref<1x1x4x4xf32>, memref<1x1x2x2xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @pool_shapes(%x: memref<1x1x4x4xf32>, %o: memref<1x1x3x2xf32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.max_pool2d' with kernel [2 2], stride [2 2], padding [0 0] and dilation [1 1] cannot map memref<1x1x4x4xf32> to memref<1x1x3x2xf32>}}
+  loops.call_extern "tt.max_pool2d"(%x, %o) {kernel = array<i64: 2, 2>} : (memref<1x1x4x4xf32>, memref<1x1x3x2xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @pool_rank(%x: memref<4x4xf32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.max_pool2d' expects 4-D buffers (NCHW), got memref<4x4xf32> and memref<4x4xf32>}}
+  loops.call_extern "tt.max_pool2d"(%x, %x) {kernel = array<i64: 1, 1>} : (memref<4x4xf32>, memref<4x4xf32>) -> ()
   return
 }

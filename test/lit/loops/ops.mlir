@@ -174,14 +174,17 @@ func.func @conditionals(%c: i1, %x: f32, %y: f32, %m: memref<f32>) -> f32 {
 }
 
 // CHECK-LABEL: func.func @externs(
-// CHECK-SAME: %[[A:.*]]: memref<2x3x4xf32>, %[[B:.*]]: memref<2x4x5xf32>, %[[C:.*]]: memref<2x3x5xf32>, %[[X:.*]]: memref<1x4x8x8xf64>, %[[W:.*]]: memref<6x2x3x3xf64>, %[[O:.*]]: memref<1x6x4x4xf64>, %[[N:.*]]: index)
+// CHECK-SAME: %[[A:.*]]: memref<2x3x4xf32>, %[[B:.*]]: memref<2x4x5xf32>, %[[C:.*]]: memref<2x3x5xf32>, %[[X:.*]]: memref<1x4x8x8xf64>, %[[W:.*]]: memref<6x2x3x3xf64>, %[[O:.*]]: memref<1x6x4x4xf64>, %[[N:.*]]: index, %[[V:.*]]: memref<5xf32>)
 // CHECK-NEXT: loops.call_extern "tt.matmul"(%[[A]], %[[B]], %[[C]]) : (memref<2x3x4xf32>, memref<2x4x5xf32>, memref<2x3x5xf32>) -> ()
 // CHECK-NEXT: loops.call_extern "tt.conv2d"(%[[X]], %[[W]], %[[O]]) {dilation = array<i64: 1, 1>, groups = 2 : i64, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (memref<1x4x8x8xf64>, memref<6x2x3x3xf64>, memref<1x6x4x4xf64>) -> ()
 // CHECK-NEXT: loops.call_extern "my.kernel"(%[[A]], %[[N]]) : (memref<2x3x4xf32>, index) -> ()
-func.func @externs(%a: memref<2x3x4xf32>, %b: memref<2x4x5xf32>, %c: memref<2x3x5xf32>, %x: memref<1x4x8x8xf64>, %w: memref<6x2x3x3xf64>, %o: memref<1x6x4x4xf64>, %n: index) {
+// CHECK-NEXT: loops.call_extern "tt.matmul"(%[[A]], %[[C]], %[[B]], %[[V]]) {activation = "relu", transpose_a} : (memref<2x3x4xf32>, memref<2x3x5xf32>, memref<2x4x5xf32>, memref<5xf32>) -> ()
+func.func @externs(%a: memref<2x3x4xf32>, %b: memref<2x4x5xf32>, %c: memref<2x3x5xf32>, %x: memref<1x4x8x8xf64>, %w: memref<6x2x3x3xf64>, %o: memref<1x6x4x4xf64>, %n: index, %v: memref<5xf32>) {
   loops.call_extern "tt.matmul"(%a, %b, %c) : (memref<2x3x4xf32>, memref<2x4x5xf32>, memref<2x3x5xf32>) -> ()
   loops.call_extern "tt.conv2d"(%x, %w, %o) {stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 2 : i64} : (memref<1x4x8x8xf64>, memref<6x2x3x3xf64>, memref<1x6x4x4xf64>) -> ()
   loops.call_extern "my.kernel"(%a, %n) : (memref<2x3x4xf32>, index) -> ()
+  // relu(Aᵀ·C + v) into B, A stored [2, K, M] = [2, 3, 4].
+  loops.call_extern "tt.matmul"(%a, %c, %b, %v) {transpose_a, activation = "relu"} : (memref<2x3x4xf32>, memref<2x3x5xf32>, memref<2x4x5xf32>, memref<5xf32>) -> ()
   return
 }
 

@@ -4,7 +4,8 @@
 // RUN: tt-opt %s --fuse=horizontal=false | filecheck %s --check-prefix=NOH
 
 // STATS: Fuse
-// STATS-DAG: 13 num-kernels
+// STATS-DAG: 11 num-kernels
+// STATS-DAG: 1 num-epilogues
 // STATS-DAG: 1 num-horizontal
 
 // An element-wise chain (with a decomposed gelu) is one kernel; values
@@ -76,18 +77,20 @@ func.func @no_duplication(%x: tensor<8xf32>, %y: tensor<4x8xf32>) -> tensor<4x8x
   return %2 : tensor<4x8xf32>
 }
 
-// matmul is an extern kernel; its bias-add and relu epilogue is one
-// pointwise kernel; only the tensor.dim stays outside kernels.
+// matmul is an extern kernel; its bias-add and relu epilogue joins it
+// (tt.matmul computes it in the output tile); only the tensor.dim stays
+// outside kernels.
 // CHECK-LABEL: func.func @linear
 // CHECK-NEXT: %[[N:.*]] = tensor.dim %arg0 dim = 0
-// CHECK-NEXT: %[[M:.*]] = loops.kernel "matmul_0" matmul (%arg0, %arg1) : (tensor<?x16xf32>, tensor<16x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: %[[M:.*]] = loops.kernel "matmul_0" matmul (%arg0, %arg1, %arg2, %[[N]]) : (tensor<?x16xf32>, tensor<16x8xf32>, tensor<8xf32>, index) -> tensor<?x8xf32>
 // CHECK-NEXT: ^bb0
 // CHECK-NEXT: tensor.matmul
+// CHECK-NEXT: tensor.broadcast %{{.*}} dims = [1] sizes(%{{.*}})
+// CHECK-NEXT: tensor.add
+// CHECK-NEXT: tensor.relu
 // CHECK-NEXT: loops.yield
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[R:.*]] = loops.kernel "fused_add_relu_1" pointwise (%arg2, %[[N]], %[[M]])
-// CHECK: tensor.broadcast %{{.*}} dims = [1] sizes(%{{.*}})
-// CHECK: return %[[R]]
+// CHECK-NEXT: return %[[M]]
 func.func @linear(%x: tensor<?x16xf32>, %w: tensor<16x8xf32>, %b: tensor<8xf32>) -> tensor<?x8xf32> {
   %n = tensor.dim %x dim = 0 : tensor<?x16xf32>
   %h = tensor.matmul %x, %w : tensor<?x16xf32>, tensor<16x8xf32>
@@ -97,18 +100,21 @@ func.func @linear(%x: tensor<?x16xf32>, %w: tensor<16x8xf32>, %b: tensor<8xf32>)
   return %r : tensor<?x8xf32>
 }
 
-// A transpose feeding a matmul is realized (the runtime kernel takes
-// row-major buffers); scatter_add is an opaque kernel with its producers
-// inlined; the conv is an extern kernel of kind conv.
+// A transpose of the last two dimensions feeding a matmul joins its
+// kernel (tt.matmul reads the untransposed buffer in place); scatter_add is
+// an opaque kernel with its producers inlined; the conv is an extern
+// kernel of kind conv.
 // CHECK-LABEL: func.func @kinds
-// CHECK: loops.kernel "fused_transpose_0" pointwise
-// CHECK: loops.kernel "matmul_1" matmul
-// CHECK: loops.kernel "scatter_add_2" opaque
+// CHECK: loops.kernel "matmul_0" matmul (%arg0, %arg1)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: tensor.transpose
+// CHECK-NEXT: tensor.matmul
+// CHECK: loops.kernel "scatter_add_1" opaque
 // CHECK-NEXT: ^bb0
 // CHECK-NEXT: tensor.full
 // CHECK-NEXT: tensor.exp
 // CHECK-NEXT: tensor.scatter_add
-// CHECK: loops.kernel "conv2d_3" conv
+// CHECK: loops.kernel "conv2d_2" conv
 func.func @kinds(%a: tensor<4x3xf32>, %b: tensor<4x5xf32>, %i: tensor<2xi64>, %s: tensor<2x5xf32>, %x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>) -> (tensor<3x5xf32>, tensor<6x5xf32>, tensor<1x3x3x3xf32>) {
   %t = tensor.transpose %a perm = [1, 0] : tensor<4x3xf32>
   %m = tensor.matmul %t, %b : tensor<3x4xf32>, tensor<4x5xf32>

@@ -14,6 +14,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -103,7 +104,7 @@ func fnNaive(a0 []float32, a0d0 int, a0d1 int, a1 []float32, a1d0 int, a1d1 int)
 	return v2, a0d0, a1d1
 }
 
-// Run-time support, copied from github.com/tt-compiler/tt/emit/go/rt and github.com/tt-compiler/tt/numerics/linalg.
+// Run-time support, copied from github.com/tt-compiler/tt/emit/go/rt, github.com/tt-compiler/tt/numerics and github.com/tt-compiler/tt/numerics/linalg.
 
 // ttError is the error an emitted function returns when its run fails: an
 // argument of the wrong size, an integer division by zero, an index out of
@@ -371,6 +372,338 @@ func ttParallelFor(n, cost int, fn func(lo, hi int)) {
 	}
 }
 
+const (
+	// erfCoeffs is the number of coefficients of each polynomial.
+	ttNumErfCoeffs = 7
+	// erfSmall bounds the first interval, where erf(a) = a + a·P(a²).
+	ttNumErfSmall = 0.5
+	// erfOne bounds the last interval: above, erf rounds to 1 in float32
+	// (from 3.92 on).
+	ttNumErfOne = 4
+)
+
+// erfTable holds, for interval k = int(2|x|) (0..7), the center c of the
+// interval, erf(c) rounded to float32, and the polynomial's coefficients,
+// highest degree first: P(a²) for k = 0 (erf(a)/a - 1), P(a - c) for k >
+// 0 ((erf(a) - erf(c))/(a - c)). Each c is chosen so that erf(c) is within
+// 1e-4 ulp of a float32, so that the constant term carries no rounding
+// error. Each row repeats its eight entries, for the 16-lane form's
+// permutation (which indexes 16 entries).
+var ttNumErfTable = [ttNumErfCoeffs + 2][16]float32{
+	{ // centers c
+		0, 0.750109434, 1.24931443, 1.74913871, 2.24989414, 2.75011754, 3.25038576, 3.74902344,
+		0, 0.750109434, 1.24931443, 1.74913871, 2.24989414, 2.75011754, 3.25038576, 3.74902344,
+	},
+	{ // values h = erf(c) rounded
+		0, 0.711225986, 0.922737837, 0.986626148, 0.998536527, 0.999899447, 0.999995708, 0.999999881,
+		0, 0.711225986, 0.922737837, 0.986626148, 0.998536527, 0.999899447, 0.999995708, 0.999999881,
+	},
+	{ // coefficient 0
+		-0.007997985, 0.0177133121, 0.00382238603, -0.00591052184, -0.000726867933, 0.000634974102, 0.000173880195, -3.88427652e-05,
+		-0.007997985, 0.0177133121, 0.00382238603, -0.00591052184, -0.000726867933, 0.000634974102, 0.000173880195, -3.88427652e-05,
+	},
+	{ // coefficient 1
+		0.00522908056, -0.0266107582, 0.0206210259, 0.00907596853, -0.00278398092, -0.00166673248, -0.000272844598, 0.000576059683,
+		0.00522908056, -0.0266107582, 0.0206210259, 0.00907596853, -0.00278398092, -0.00166673248, -0.000272844598, 0.000576059683,
+	},
+	{ // coefficient 2
+		0.00351330196, -0.0532126352, -0.0472816788, 0.00656881416, 0.0106624067, 0.00275520375, 0.000312968361, 2.19577469e-05,
+		0.00351330196, -0.0532126352, -0.0472816788, 0.00656881416, 0.0106624067, 0.00275520375, 0.000312968361, 2.19577469e-05,
+	},
+	{ // coefficient 3
+		-0.0266444366, 0.150650442, -0.00597436586, -0.0481330082, -0.0190933682, -0.00325615378, -0.000285613001, -6.98794756e-05,
+		-0.0266444366, 0.150650442, -0.00597436586, -0.0481330082, -0.0190933682, -0.00325615378, -0.000285613001, -6.98794756e-05,
+	},
+	{ // coefficient 4
+		0.112824924, 0.0268534478, 0.167552918, 0.0903232768, 0.0217325781, 0.00275884639, 0.000195372195, 7.98300243e-06,
+		0.112824924, 0.0268534478, 0.167552918, 0.0903232768, 0.0217325781, 0.00275884639, 0.000195372195, 7.98300243e-06,
+	},
+	{ // coefficient 5
+		-0.376126111, -0.482189447, -0.295996219, -0.0925893933, -0.0160770733, -0.00161129248, -9.46415239e-05, -2.01396233e-06,
+		-0.376126111, -0.482189447, -0.295996219, -0.0925893933, -0.0160770733, -0.00161129248, -9.46415239e-05, -2.01396233e-06,
+	},
+	{ // coefficient 6
+		0.128379166, 0.642825544, 0.236926734, 0.0529342853, 0.0071457224, 0.000585898408, 2.91159031e-05, 8.87910858e-07,
+		0.128379166, 0.642825544, 0.236926734, 0.0529342853, 0.0071457224, 0.000585898408, 2.91159031e-05, 8.87910858e-07,
+	},
+}
+
+// ttNumErfF32 returns the error function of x, within 1 ulp (0.78 ulp measured
+// over every float32 below 4, internal/erffit). ErfF32(±Inf) = ±1,
+// ErfF32(NaN) is NaN, and the sign of zero is kept. With a = |x| and k =
+// int(2a), it is a + a·P(a²) for k = 0 and h + t·P(t) above, with t = a -
+// c, then 1 from erfOne on, every step rounded to float32.
+func ttNumErfF32(x float32) float32 {
+	b := math.Float32bits(x)
+	a := math.Float32frombits(b &^ (1 << 31))
+	k := int32(2*a) & 7 // any index for a >= 4 and NaN, whose result is fixed below or NaN
+	h, g := ttNumErfTable[1][k], a-ttNumErfTable[0][k]
+	u := g
+	if a < ttNumErfSmall {
+		h, u = a, float32(a*a)
+	}
+	p := float32(ttNumErfTable[2][k]*u) + ttNumErfTable[3][k]
+	p = float32(p*u) + ttNumErfTable[4][k]
+	p = float32(p*u) + ttNumErfTable[5][k]
+	p = float32(p*u) + ttNumErfTable[6][k]
+	p = float32(p*u) + ttNumErfTable[7][k]
+	p = float32(p*u) + ttNumErfTable[8][k]
+	r := h + float32(g*p)
+	if a >= ttNumErfOne {
+		r = 1
+	}
+	return math.Float32frombits(math.Float32bits(r) | b&(1<<31))
+}
+
+// The constants of the GELU formulas, which the decomposition of
+// tensor.gelu (dialects/tensor) uses too.
+const (
+	// GeluInvSqrt2 is 1/√2, the scale of erf's argument.
+	ttNumGeluInvSqrt2 = 1 / math.Sqrt2
+	// GeluTanhBeta is √(2/π), the scale of tanh's argument.
+	ttNumGeluTanhBeta = 0.7978845608028654
+	// GeluTanhCubic is the coefficient of x³ in tanh's argument.
+	ttNumGeluTanhCubic = 0.044715
+)
+
+// ttNumGeluF32 is tensor.gelu with approximate "none" on f32: x/2·(1 +
+// erf(x/√2)) computed as the decomposition of tensor.gelu writes it,
+// (x·0.5)·(1 + ErfF32(x·c)) with c = 1/√2 rounded to float32, every step
+// rounded to float32, so that the interpreter and the lowered code (the
+// decompose pass, then the loop level's ErfF32) agree bit for bit. It is
+// PyTorch's formula (ATen's float gelu kernel): within 2 ulp for x > -1,
+// and like PyTorch it loses relative accuracy in the negative tail, where
+// 1 + erf(z) cancels: below x ≈ -5.4 the result is -0 (the exact value is
+// above -2e-7; PyTorch 1.13 gives 0 or a few-ulp-wrong value there too).
+// GeluF32(-Inf) is NaN (-Inf·0) and GeluF32(NaN) is NaN.
+func ttNumGeluF32(x float32) float32 {
+	half := float32(x * 0.5)
+	return half * (1 + ttNumErfF32(float32(x*float32(ttNumGeluInvSqrt2))))
+}
+
+// ttNumGeluTanhF32 is tensor.gelu with approximate "tanh" on f32: x/2·(1 +
+// tanh(√(2/π)·(x + 0.044715·x³))), as the decomposition writes it:
+// (x·0.5)·(1 + TanhF32(c·(x + 0.044715·((x·x)·x)))), with the constants
+// rounded to float32 and every step rounded to float32 (PyTorch's formula).
+// In the negative tail tanh rounds to -1 and the result to -0 (below x ≈
+// -5.2); GeluTanhF32(-Inf) is NaN.
+func ttNumGeluTanhF32(x float32) float32 {
+	cube := float32(float32(x*x) * x)
+	poly := x + float32(float32(ttNumGeluTanhCubic)*cube)
+	half := float32(x * 0.5)
+	return half * (1 + ttNumTanhF32(float32(float32(ttNumGeluTanhBeta)*poly)))
+}
+
+// ttNumGeluF64 is tensor.gelu with approximate "none" on f64, the formula of
+// GeluF32 in float64 with math.Erf.
+func ttNumGeluF64(x float64) float64 {
+	half := float64(x * 0.5)
+	return half * (1 + math.Erf(float64(x*ttNumGeluInvSqrt2)))
+}
+
+// ttNumGeluTanhF64 is tensor.gelu with approximate "tanh" on f64, the formula
+// of GeluTanhF32 in float64 with math.Tanh.
+func ttNumGeluTanhF64(x float64) float64 {
+	cube := float64(float64(x*x) * x)
+	poly := x + float64(ttNumGeluTanhCubic*cube)
+	half := float64(x * 0.5)
+	return half * (1 + math.Tanh(float64(ttNumGeluTanhBeta*poly)))
+}
+
+const (
+	ttNumLog2e  = 1.44269504088896341
+	ttNumLn2Hi  = 0.693359375
+	ttNumLn2Lo  = -2.12194440e-4
+	ttNumExpMax = 88.72283935546875 // the largest x whose e**x is finite in float32
+	ttNumExpMin = -103.972084       // below: e**x rounds to +0
+	// expFastLo and expFastHi bound the arguments whose result is found
+	// with a single scaling by a normal power of two (n in [-126, 127]).
+	ttNumExpFastLo = -87.0
+	ttNumExpFastHi = 88.0
+	// magic is 1.5·2^23: adding it to a float32 of magnitude below 2^22
+	// rounds it to an integer (to nearest even) held in the low mantissa
+	// bits, which avoids float↔int conversions in the range reduction.
+	ttNumMagic     = 12582912.0
+	ttNumMagicBits = 0x4b400000
+)
+
+// The coefficients of expPoly, highest degree first (Cephes' expf).
+const (
+	ttNumExpP0 = 1.9875691500e-4
+	ttNumExpP1 = 1.3981999507e-3
+	ttNumExpP2 = 8.3334519073e-3
+	ttNumExpP3 = 4.1665795894e-2
+	ttNumExpP4 = 1.6666665459e-1
+	ttNumExpP5 = 5.0000001201e-1
+)
+
+// ttNumExpF32 returns e**x, within 1 ulp of the exact result for normal results
+// (a few ulp in the subnormal range, where the result has few bits).
+// ExpF32(NaN) is NaN, ExpF32(+Inf) = +Inf, ExpF32(-Inf) = 0; results that overflow
+// are +Inf.
+func ttNumExpF32(x float32) float32 {
+	if x >= ttNumExpFastLo && x <= ttNumExpFastHi { // NaN fails
+		f := float32(x*ttNumLog2e) + ttNumMagic
+		n := int32(math.Float32bits(f)) - ttNumMagicBits
+		fn := f - ttNumMagic
+		r := x - float32(fn*ttNumLn2Hi)
+		r -= float32(fn * ttNumLn2Lo)
+		return float32(ttNumExpPoly(r) * math.Float32frombits(uint32(n+127)<<23))
+	}
+	return ttNumExpSlow(x)
+}
+
+// ttNumExpPoly returns e**r for |r| <= ln2/2 (Cephes' expf polynomial).
+func ttNumExpPoly(r float32) float32 {
+	p := float32(ttNumExpP0*r) + ttNumExpP1
+	p = float32(p*r) + ttNumExpP2
+	p = float32(p*r) + ttNumExpP3
+	p = float32(p*r) + ttNumExpP4
+	p = float32(p*r) + ttNumExpP5
+	return float32(p*float32(r*r)) + r + 1
+}
+
+// ttNumExpSlow is ExpF32 outside [expFastLo, expFastHi]: special values,
+// overflow, and results near the float32 range's ends.
+func ttNumExpSlow(x float32) float32 {
+	switch {
+	case x != x:
+		return x
+	case x > ttNumExpMax:
+		return float32(math.Inf(1))
+	case x < ttNumExpMin:
+		return 0
+	}
+	f := float32(x*ttNumLog2e) + ttNumMagic
+	n := int32(math.Float32bits(f)) - ttNumMagicBits
+	fn := f - ttNumMagic
+	r := x - float32(fn*ttNumLn2Hi)
+	r -= float32(fn * ttNumLn2Lo)
+	return ttNumLdexp(ttNumExpPoly(r), n)
+}
+
+// ttNumLdexp returns p * 2**n for p in [0.5, 2) and n in [-151, 128],
+// correctly rounded: p·2**(n>>1) is exact (a normal number), and the
+// second scaling by 2**(n - n>>1) rounds once. The vector forms scale the
+// same way in every lane (ExpF32x8), whatever n.
+func ttNumLdexp(p float32, n int32) float32 {
+	h := n >> 1
+	p *= math.Float32frombits(uint32(h+127) << 23)
+	return float32(p * math.Float32frombits(uint32(n-h+127)<<23))
+}
+
+// The coefficients of TanhF32's odd polynomial for |x| <= 0.625, highest
+// degree first (Cephes' tanhf).
+const (
+	ttNumTanhP0 = -5.70498872745e-3
+	ttNumTanhP1 = 2.06390887954e-2
+	ttNumTanhP2 = -5.37397155531e-2
+	ttNumTanhP3 = 1.33314422036e-1
+	ttNumTanhP4 = -3.33332819422e-1
+)
+
+// TanhF32's regimes: x itself below tanhTiny, the polynomial up to
+// tanhSmall, the exponential form up to tanhOne, ±1 above.
+const (
+	ttNumTanhTiny  = 0x1p-12
+	ttNumTanhSmall = 0.625
+	ttNumTanhOne   = 10
+)
+
+// ttNumTanhF32 returns tanh(x), within 2 ulp of the exact result (Cephes' tanhf:
+// an odd polynomial for |x| <= 0.625, 1 - 2/(e**2|x| + 1) above).
+// TanhF32(±Inf) = ±1, TanhF32(NaN) is NaN, and the sign of zero is kept.
+func ttNumTanhF32(x float32) float32 {
+	ax := x
+	if ax < 0 {
+		ax = -ax
+	}
+	if ax > ttNumTanhSmall {
+		if ax > ttNumTanhOne { // tanh rounds to ±1 in float32 (NaN fails this test)
+			return float32(math.Copysign(1, float64(x)))
+		}
+		z := 1 - 2/(ttNumExpF32(2*ax)+1)
+		if x < 0 {
+			z = -z
+		}
+		return z
+	}
+	if ax < ttNumTanhTiny || x != x { // tanh(x) rounds to x (and keeps -0)
+		return x
+	}
+	z := float32(x * x)
+	p := float32(ttNumTanhP0*z) + ttNumTanhP1
+	p = float32(p*z) + ttNumTanhP2
+	p = float32(p*z) + ttNumTanhP3
+	p = float32(p*z) + ttNumTanhP4
+	return float32(float32(p*z)*x) + x
+}
+
+// ttLinalgEpilogueTile applies ep to rows [i0, i0+rows) × columns [j0, j0+cols)
+// of c, whose sums are complete: c = Act(c + Bias[j]). Both micro-kernels
+// end their last K slice with it, so the epilogue is the same code, and
+// gives the same bits, in every build.
+func ttLinalgEpilogueTile[T ttLinalgNumber](c []T, ldc, i0, rows, j0, cols int, ep *ttLinalgEpilogue[T]) {
+	if ep == nil || (ep.Bias == nil && ep.Act == ttLinalgActNone) {
+		return
+	}
+	var bias []T
+	if ep.Bias != nil {
+		bias = ep.Bias[j0 : j0+cols]
+	}
+	for i := i0; i < i0+rows; i++ {
+		ttLinalgEpilogueRow(c[i*ldc+j0:][:cols], bias, ep.Act)
+	}
+}
+
+// ttLinalgEpilogueRow applies the epilogue to one row segment (bias nil: none).
+func ttLinalgEpilogueRow[T ttLinalgNumber](row, bias []T, act ttLinalgActivation) {
+	if ttLinalgEpilogueRowSIMD(row, bias, act) {
+		return
+	}
+	if bias != nil {
+		bias = bias[:len(row)]
+		for j := range row {
+			row[j] += bias[j]
+		}
+	}
+	switch act {
+	case ttLinalgActReLU:
+		for j, v := range row {
+			if v < 0 {
+				row[j] = 0
+			}
+		}
+	case ttLinalgActGELU, ttLinalgActGELUTanh:
+		switch r := any(row).(type) {
+		case []float32:
+			ttLinalgGeluRowF32(r, act == ttLinalgActGELUTanh)
+		case []float64:
+			ttLinalgGeluRowF64(r, act == ttLinalgActGELUTanh)
+		}
+	}
+}
+
+func ttLinalgGeluRowF32(row []float32, tanh bool) {
+	for j, v := range row {
+		if tanh {
+			row[j] = ttNumGeluTanhF32(v)
+		} else {
+			row[j] = ttNumGeluF32(v)
+		}
+	}
+}
+
+func ttLinalgGeluRowF64(row []float64, tanh bool) {
+	for j, v := range row {
+		if tanh {
+			row[j] = ttNumGeluTanhF64(v)
+		} else {
+			row[j] = ttNumGeluF64(v)
+		}
+	}
+}
+
 // ParallelFor runs body over the iterations [0, n), in contiguous chunks
 // body(lo, hi) that may run concurrently, and returns when all have run;
 // cost estimates the work of one iteration (in rough arithmetic
@@ -403,11 +736,54 @@ const (
 	ttLinalgGemmNG = 512 // most columns of one task
 )
 
+// Layout says how Gemm's operands are stored: A as [.., M, K], or
+// [.., K, M] when TransA (each matrix of A is the transpose of the one
+// used); B as [.., K, N], or [.., N, K] when TransB. This is tt.matmul's
+// transpose_a and transpose_b: a transpose of the last two dimensions
+// feeding a product is read in place instead of copied.
+type ttLinalgLayout struct {
+	TransA, TransB bool
+}
+
+// Activation is the element function of an epilogue.
+type ttLinalgActivation uint8
+
+// The activations of an epilogue: the element rules of package numerics
+// for tensor.relu (x < 0 ? 0 : x, integers too) and tensor.gelu with
+// approximate "none" (GeluF32, GeluF64) and "tanh" (GeluTanhF32,
+// GeluTanhF64), so a fused epilogue computes what the unfused pointwise
+// kernel would.
+const (
+	ttLinalgActNone ttLinalgActivation = iota
+	ttLinalgActReLU
+	ttLinalgActGELU
+	ttLinalgActGELUTanh
+)
+
+// Epilogue is what Gemm does to each element of C once its sum is
+// complete: c[.., i, j] = Act(c[.., i, j] + Bias[j]), Bias (n elements,
+// the same for every row and batch) skipped when nil. This is Inductor's
+// template epilogue (a bias add and an activation fused into the GEMM's
+// output tile instead of a pointwise kernel of their own). The sum is
+// rounded to the element type before the bias is added and the bias before
+// the activation, so the result is bitwise the unfused program's given the
+// same product.
+type ttLinalgEpilogue[T ttLinalgNumber] struct {
+	Bias []T
+	Act  ttLinalgActivation
+}
+
 // ttLinalgMatmul is tt.matmul and tensor.matmul: batch products of m×k by k×n
 // matrices, overwriting c; a and b hold batchA and batchB matrices (each 1
 // or batch), c holds batch. c may be a or b. Sizes that do not match are
 // an error (nothing is written).
 func ttLinalgMatmul[T ttLinalgNumber](parallelFor ttLinalgParallelFor, batch, m, n, k int, a []T, batchA int, b []T, batchB int, c []T) error {
+	return ttLinalgGemm(parallelFor, batch, m, n, k, a, batchA, b, batchB, c, ttLinalgLayout{}, ttLinalgEpilogue[T]{})
+}
+
+// ttLinalgGemm is tt.matmul with its transpose flags and epilogue: Matmul with the
+// operands stored as layout says and ep applied to every element of c.
+func ttLinalgGemm[T ttLinalgNumber](parallelFor ttLinalgParallelFor, batch, m, n, k int, a []T, batchA int, b []T, batchB int, c []T, layout ttLinalgLayout, ep ttLinalgEpilogue[T]) error {
 	if len(a) != batchA*m*k || len(b) != batchB*k*n || len(c) != batch*m*n {
 		return fmt.Errorf("buffer sizes %d, %d, %d do not match [%d]%dx%d · [%d]%dx%d → [%d]%dx%d",
 			len(a), len(b), len(c), batchA, m, k, batchB, k, n, batch, m, n)
@@ -415,21 +791,27 @@ func ttLinalgMatmul[T ttLinalgNumber](parallelFor ttLinalgParallelFor, batch, m,
 	if (batchA != 1 && batchA != batch) || (batchB != 1 && batchB != batch) {
 		return fmt.Errorf("batch sizes %d and %d do not match %d", batchA, batchB, batch)
 	}
-	if ttLinalgAliases(c, a) || ttLinalgAliases(c, b) {
+	if ep.Bias != nil && len(ep.Bias) != n {
+		return fmt.Errorf("bias has %d elements, want %d (the columns of C)", len(ep.Bias), n)
+	}
+	if err := ttLinalgCheckActivation[T](ep.Act); err != nil {
+		return err
+	}
+	if ttLinalgAliases(c, a) || ttLinalgAliases(c, b) || ttLinalgAliases(c, ep.Bias) {
 		// C may be A or B: compute aside, then overwrite C.
 		tmp := make([]T, len(c))
-		if err := ttLinalgMatmul(parallelFor, batch, m, n, k, a, batchA, b, batchB, tmp); err != nil {
+		if err := ttLinalgGemm(parallelFor, batch, m, n, k, a, batchA, b, batchB, tmp, layout, ep); err != nil {
 			return err
 		}
 		copy(c, tmp)
 		return nil
 	}
 	one := func(p int, run ttLinalgParallelFor) {
-		ap := a[(p%batchA)*m*k:]
-		bp := b[(p%batchB)*k*n:]
+		av := ttLinalgOperandOf(a[(p%batchA)*m*k:][:m*k], m, k, layout.TransA)
+		bv := ttLinalgOperandOf(b[(p%batchB)*k*n:][:k*n], k, n, layout.TransB)
 		cp := c[p*m*n : (p+1)*m*n]
 		clear(cp)
-		ttLinalgGemm(run, m, n, k, ap, k, bp, n, cp, n)
+		ttLinalgBlockedGemm(run, m, n, k, av, bv, cp, n, &ep)
 	}
 	if batch > 1 && m*n*k <= ttLinalgGemmBatchSmall {
 		// Many small products (attention's heads): the products are the
@@ -448,6 +830,21 @@ func ttLinalgMatmul[T ttLinalgNumber](parallelFor ttLinalgParallelFor, batch, m,
 	return nil
 }
 
+// ttLinalgCheckActivation rejects the activations T has no rule for.
+func ttLinalgCheckActivation[T ttLinalgNumber](act ttLinalgActivation) error {
+	switch act {
+	case ttLinalgActNone, ttLinalgActReLU:
+		return nil
+	case ttLinalgActGELU, ttLinalgActGELUTanh:
+		switch any(T(0)).(type) {
+		case float32, float64:
+			return nil
+		}
+		return fmt.Errorf("activation %d needs a floating-point product", act)
+	}
+	return fmt.Errorf("unknown activation %d", act)
+}
+
 // gemmBatchSmall is the largest m·n·k of the products of a batch that
 // run one per goroutine rather than each split over the pool.
 const ttLinalgGemmBatchSmall = 1 << 21
@@ -461,6 +858,26 @@ func ttLinalgAliases[T any](x, y []T) bool {
 	}
 	return &x[0] == &y[0] || &x[len(x)-1] == &y[len(y)-1]
 }
+
+// matrix is a matrix operand of blockedGemm: element (i, j) is s[i*rs + j*cs]
+// (rs = columns and cs = 1 for a row-major matrix, rs = 1 and cs = rows
+// for the transpose of a row-major one).
+type ttLinalgMatrix[T ttLinalgNumber] struct {
+	s      []T
+	rs, cs int
+}
+
+// ttLinalgOperandOf views s, a row-major rows×cols matrix or (trans) a row-major
+// cols×rows one, as the rows×cols operand.
+func ttLinalgOperandOf[T ttLinalgNumber](s []T, rows, cols int, trans bool) ttLinalgMatrix[T] {
+	if trans {
+		return ttLinalgMatrix[T]{s, 1, rows}
+	}
+	return ttLinalgMatrix[T]{s, cols, 1}
+}
+
+// ttLinalgAt is element (i, j) of x.
+func ttLinalgAt[T ttLinalgNumber](x ttLinalgMatrix[T], i, j int) T { return x.s[i*x.rs+j*x.cs] }
 
 // bufPools recycle packing buffers, one pool per element type.
 var ttLinalgBufPools [5]sync.Pool
@@ -492,17 +909,24 @@ func ttLinalgGetBuf[T ttLinalgNumber](n int) *[]T {
 // ttLinalgPutBuf recycles a buffer from getBuf.
 func ttLinalgPutBuf[T ttLinalgNumber](b *[]T) { ttLinalgBufPool[T]().Put(b) }
 
-// ttLinalgGemm adds A·B to C: c[i*ldc+j] += Σ_p a[i*lda+p]·b[p*ldb+j] for i < m,
-// j < n, with its tasks run by run, or on the calling goroutine when run
-// is nil. Every c element is the sum over p in order (in KC-deep slices,
-// each summed from zero and then added to c), so the result does not
-// depend on run.
-func ttLinalgGemm[T ttLinalgNumber](run ttLinalgParallelFor, m, n, k int, a []T, lda int, b []T, ldb int, c []T, ldc int) {
-	if m == 0 || n == 0 || k == 0 {
+// ttLinalgBlockedGemm adds A·B to C and then applies ep: c[i*ldc+j] = ep(c[i*ldc+j] +
+// Σ_p A(i, p)·B(p, j)) for i < m, j < n, with its tasks run by run, or on
+// the calling goroutine when run is nil. Every c element is the sum over p
+// in order (in KC-deep slices, each summed from zero and then added to c),
+// so the result does not depend on run.
+func ttLinalgBlockedGemm[T ttLinalgNumber](run ttLinalgParallelFor, m, n, k int, a, b ttLinalgMatrix[T], c []T, ldc int, ep *ttLinalgEpilogue[T]) {
+	if m == 0 || n == 0 {
+		return
+	}
+	if k == 0 {
+		ttLinalgEpilogueTile(c, ldc, 0, m, 0, n, ep)
+		return
+	}
+	if ttLinalgGemmSIMD(run, m, n, k, a, b, c, ldc, ep) {
 		return
 	}
 	if m*n*k <= 32*32*32 || m < ttLinalgGemmMR || n < ttLinalgGemmNR {
-		ttLinalgGemmSmall(m, n, k, a, lda, b, ldb, c, ldc)
+		ttLinalgGemmSmall(m, n, k, a, b, c, ldc, ep)
 		return
 	}
 	parallel := run != nil
@@ -522,20 +946,10 @@ func ttLinalgGemm[T ttLinalgNumber](run ttLinalgParallelFor, m, n, k int, a []T,
 			p0 := s * ttLinalgGemmKC
 			kc := min(ttLinalgGemmKC, k-p0)
 			j0 := q * ttLinalgGemmNR
-			ttLinalgPackB(bpk[t*ttLinalgGemmKC*ttLinalgGemmNR:(t+1)*ttLinalgGemmKC*ttLinalgGemmNR], b, ldb, p0, kc, ttLinalgGemmDepth(kc), j0, min(ttLinalgGemmNR, n-j0))
+			ttLinalgPackB(bpk[t*ttLinalgGemmKC*ttLinalgGemmNR:(t+1)*ttLinalgGemmKC*ttLinalgGemmNR], b, p0, kc, ttLinalgGemmDepth(kc), j0, min(ttLinalgGemmNR, n-j0))
 		}
 	})
-	// Tasks: row blocks × column groups, the groups narrow enough to give
-	// every worker some.
-	mBlocks := (m + ttLinalgGemmMC - 1) / ttLinalgGemmMC
-	ng := ttLinalgGemmNG
-	if parallel {
-		for ng > 4*ttLinalgGemmNR && mBlocks*((n+ng-1)/ng) < 2*runtime.GOMAXPROCS(0) {
-			ng /= 2
-		}
-	}
-	ng = (ng + ttLinalgGemmNR - 1) / ttLinalgGemmNR * ttLinalgGemmNR
-	nGroups := (n + ng - 1) / ng
+	mBlocks, ng, nGroups := ttLinalgGemmGrid(parallel, m, n, ttLinalgGemmMC, ttLinalgGemmNG, ttLinalgGemmNR)
 	run(mBlocks*nGroups, ttLinalgGemmMC*ng*min(k, ttLinalgGemmKC), func(lo, hi int) {
 		abuf := ttLinalgGetBuf[T](ttLinalgGemmMC * ttLinalgGemmKC)
 		defer ttLinalgPutBuf(abuf)
@@ -549,8 +963,9 @@ func ttLinalgGemm[T ttLinalgNumber](run ttLinalgParallelFor, m, n, k int, a []T,
 				p0 := s * ttLinalgGemmKC
 				kc := min(ttLinalgGemmKC, k-p0)
 				kp := ttLinalgGemmDepth(kc)
+				last := s == kb-1
 				for ir := i0; ir < i1; ir += ttLinalgGemmMR {
-					ttLinalgPackA(apk[(ir-i0)*kp:(ir-i0+ttLinalgGemmMR)*kp], a, lda, ir, min(ttLinalgGemmMR, i1-ir), p0, kc, kp)
+					ttLinalgPackA(apk[(ir-i0)*kp:(ir-i0+ttLinalgGemmMR)*kp], a, ir, min(ttLinalgGemmMR, i1-ir), p0, kc, kp)
 				}
 				for jr := j0; jr < j1; jr += ttLinalgGemmNR {
 					q := jr / ttLinalgGemmNR
@@ -562,21 +977,39 @@ func ttLinalgGemm[T ttLinalgNumber](run ttLinalgParallelFor, m, n, k int, a []T,
 						off := ir*ldc + jr
 						if mr == ttLinalgGemmMR && nr == ttLinalgGemmNR {
 							ttLinalgMicro(kp, apanel, bpanel, c[off:], ldc)
-							continue
-						}
-						// Edge tile: compute a full tile aside, add its valid part.
-						clear(tmp[:])
-						ttLinalgMicro(kp, apanel, bpanel, tmp[:], ttLinalgGemmNR)
-						for i := 0; i < mr; i++ {
-							for j := 0; j < nr; j++ {
-								c[off+i*ldc+j] += tmp[i*ttLinalgGemmNR+j]
+						} else {
+							// Edge tile: compute a full tile aside, add its valid part.
+							clear(tmp[:])
+							ttLinalgMicro(kp, apanel, bpanel, tmp[:], ttLinalgGemmNR)
+							for i := 0; i < mr; i++ {
+								for j := 0; j < nr; j++ {
+									c[off+i*ldc+j] += tmp[i*ttLinalgGemmNR+j]
+								}
 							}
+						}
+						if last {
+							ttLinalgEpilogueTile(c, ldc, ir, mr, jr, nr, ep)
 						}
 					}
 				}
 			}
 		}
 	})
+}
+
+// ttLinalgGemmGrid cuts C into tasks: mBlocks row blocks of mc rows times nGroups
+// column groups of ng columns (a multiple of nr), the groups narrowed from
+// ngMax until every worker gets some when the tasks run in parallel.
+func ttLinalgGemmGrid(parallel bool, m, n, mc, ngMax, nr int) (mBlocks, ng, nGroups int) {
+	mBlocks = (m + mc - 1) / mc
+	ng = ngMax
+	if parallel {
+		for ng > 4*nr && mBlocks*((n+ng-1)/ng) < 2*runtime.GOMAXPROCS(0) {
+			ng /= 2
+		}
+	}
+	ng = (ng + nr - 1) / nr * nr
+	return mBlocks, ng, (n + ng - 1) / ng
 }
 
 // ttLinalgGemmDepth is the packed depth of a slice of kc steps: kc rounded up
@@ -588,36 +1021,41 @@ func ttLinalgGemmDepth(kc int) int {
 
 // ttLinalgPackA copies rows [r0, r0+rows) × columns [p0, p0+kc) of A into dst as
 // dst[p*MR + i], zero-padding missing rows and the steps kc to kp.
-func ttLinalgPackA[T ttLinalgNumber](dst, a []T, lda, r0, rows, p0, kc, kp int) {
+func ttLinalgPackA[T ttLinalgNumber](dst []T, a ttLinalgMatrix[T], r0, rows, p0, kc, kp int) {
 	if rows < ttLinalgGemmMR || kc != kp {
 		clear(dst)
 	}
 	for i := 0; i < rows; i++ {
-		row := a[(r0+i)*lda+p0:][:kc]
-		for p, v := range row {
-			dst[p*ttLinalgGemmMR+i] = v
+		if a.cs == 1 {
+			row := a.s[(r0+i)*a.rs+p0:][:kc]
+			for p, v := range row {
+				dst[p*ttLinalgGemmMR+i] = v
+			}
+			continue
+		}
+		for p := 0; p < kc; p++ {
+			dst[p*ttLinalgGemmMR+i] = ttLinalgAt(a, r0+i, p0+p)
 		}
 	}
 }
 
 // ttLinalgPackB copies rows [p0, p0+kc) × columns [c0, c0+cols) of B into dst as
 // dst[p*NR + j], zero-padding missing columns and the steps kc to kp.
-func ttLinalgPackB[T ttLinalgNumber](dst, b []T, ldb, p0, kc, kp, c0, cols int) {
+func ttLinalgPackB[T ttLinalgNumber](dst []T, b ttLinalgMatrix[T], p0, kc, kp, c0, cols int) {
 	clear(dst[kc*ttLinalgGemmNR : kp*ttLinalgGemmNR])
-	if cols == ttLinalgGemmNR {
+	if cols == ttLinalgGemmNR && b.cs == 1 {
 		for p := 0; p < kc; p++ {
-			row := (*[ttLinalgGemmNR]T)(b[(p0+p)*ldb+c0:])
+			row := (*[ttLinalgGemmNR]T)(b.s[(p0+p)*b.rs+c0:])
 			d := (*[ttLinalgGemmNR]T)(dst[p*ttLinalgGemmNR:])
 			d[0], d[1], d[2], d[3] = row[0], row[1], row[2], row[3]
 		}
 		return
 	}
 	for p := 0; p < kc; p++ {
-		row := b[(p0+p)*ldb+c0:]
 		d := dst[p*ttLinalgGemmNR : (p+1)*ttLinalgGemmNR]
 		for j := range d {
 			if j < cols {
-				d[j] = row[j]
+				d[j] = ttLinalgAt(b, p0+p, c0+j)
 			} else {
 				d[j] = 0
 			}
@@ -687,16 +1125,34 @@ func ttLinalgMicro[T ttLinalgNumber](kp int, ap, bp []T, c []T, ldc int) {
 	r[3] += c13
 }
 
-// ttLinalgGemmSmall is the plain i-p-j loop nest for products too small to pack.
-func ttLinalgGemmSmall[T ttLinalgNumber](m, n, k int, a []T, lda int, b []T, ldb int, c []T, ldc int) {
+// ttLinalgGemmSmall is the plain i-p-j loop nest for products too small to pack,
+// followed by the epilogue.
+func ttLinalgGemmSmall[T ttLinalgNumber](m, n, k int, a, b ttLinalgMatrix[T], c []T, ldc int, ep *ttLinalgEpilogue[T]) {
 	for i := 0; i < m; i++ {
 		crow := c[i*ldc:][:n]
-		arow := a[i*lda:][:k]
-		for p, av := range arow {
-			brow := b[p*ldb:][:n]
-			for j, bv := range brow {
-				crow[j] += av * bv
+		for p := 0; p < k; p++ {
+			av := ttLinalgAt(a, i, p)
+			if b.cs == 1 {
+				brow := b.s[p*b.rs:][:n]
+				for j, bv := range brow {
+					crow[j] += av * bv
+				}
+				continue
+			}
+			for j := range crow {
+				crow[j] += av * ttLinalgAt(b, p, j)
 			}
 		}
 	}
+	ttLinalgEpilogueTile(c, ldc, 0, m, 0, n, ep)
 }
+
+// ttLinalgGemmSIMD is the SIMD GEMM of SIMD builds (gemm_simd_amd64.go); this
+// build has none, so blockedGemm runs its scalar micro-kernel.
+func ttLinalgGemmSIMD[T ttLinalgNumber](ttLinalgParallelFor, int, int, int, ttLinalgMatrix[T], ttLinalgMatrix[T], []T, int, *ttLinalgEpilogue[T]) bool {
+	return false
+}
+
+// ttLinalgEpilogueRowSIMD is the SIMD bias and relu epilogue of SIMD builds
+// (epilogue_simd_amd64.go); here epilogueRow computes every epilogue.
+func ttLinalgEpilogueRowSIMD[T ttLinalgNumber](_, _ []T, _ ttLinalgActivation) bool { return false }

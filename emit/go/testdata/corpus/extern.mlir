@@ -1,5 +1,6 @@
 // Runtime kernels: tt.matmul (2-D with an epilogue, batched with dynamic
-// sizes) and tt.conv2d.
+// sizes, with transpose flags, a bias and an activation), tt.conv2d and
+// tt.max_pool2d.
 
 // CASE: @mm_relu tol=1e-5
 // CASE: @bmm shapes=3x5x70,3x70x33 tol=1e-5 concurrent
@@ -7,6 +8,11 @@
 // CASE: @conv tol=1e-5
 // CASE: @conv_groups tol=1e-5
 // CASE: @mm_big tol=1e-4 maxallocs=8 concurrent
+// CASE: @mm_flags tol=1e-5 concurrent
+// CASE: @bmm_flags shapes=3x40x70,3x33x70,33 tol=1e-5
+// CASE: @mm_relu_t tol=1e-5
+// CASE: @pool concurrent
+// CASE: @pool_dyn shapes=2x3x35x70
 func.func @mm_relu(%a: memref<70x90xf32>, %b: memref<90x50xf32>) -> memref<70x50xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -65,4 +71,50 @@ func.func @mm_big(%a: memref<128x200xf32>, %b: memref<200x96xf32>) -> memref<128
   }
   loops.dealloc %t : memref<128x96xf32>
   return %out : memref<128x96xf32>
+}
+
+// C = gelu(Aᵀ·Bᵀ + bias), A stored [K, M], B [N, K].
+func.func @mm_flags(%a: memref<90x70xf32>, %b: memref<50x90xf32>, %bias: memref<50xf32>) -> memref<70x50xf32> {
+  %c = loops.alloc() {tt.overwritten} : memref<70x50xf32>
+  loops.call_extern "tt.matmul"(%a, %b, %c, %bias) {transpose_a, transpose_b, activation = "gelu"} : (memref<90x70xf32>, memref<50x90xf32>, memref<70x50xf32>, memref<50xf32>) -> ()
+  return %c : memref<70x50xf32>
+}
+
+// Batched, dynamic sizes, B stored [.., N, K], a bias and gelu_tanh (f64).
+func.func @bmm_flags(%a: memref<?x?x?xf64>, %b: memref<?x?x?xf64>, %bias: memref<?xf64>) -> memref<?x?x?xf64> {
+  %bs = loops.dim %a, 0 : memref<?x?x?xf64>
+  %m = loops.dim %a, 1 : memref<?x?x?xf64>
+  %n = loops.dim %b, 1 : memref<?x?x?xf64>
+  %c = loops.alloc(%bs, %m, %n) : memref<?x?x?xf64>
+  loops.call_extern "tt.matmul"(%a, %b, %c, %bias) {transpose_b, activation = "gelu_tanh"} : (memref<?x?x?xf64>, memref<?x?x?xf64>, memref<?x?x?xf64>, memref<?xf64>) -> ()
+  return %c : memref<?x?x?xf64>
+}
+
+// relu without a bias, A stored transposed.
+func.func @mm_relu_t(%a: memref<90x70xf32>, %b: memref<90x50xf32>) -> memref<70x50xf32> {
+  %c = loops.alloc() : memref<70x50xf32>
+  loops.call_extern "tt.matmul"(%a, %b, %c) {transpose_a, activation = "relu"} : (memref<90x70xf32>, memref<90x50xf32>, memref<70x50xf32>) -> ()
+  return %c : memref<70x50xf32>
+}
+
+// 2x2 windows, stride 2: the vectorized sweep (bitwise the interpreter's).
+func.func @pool(%x: memref<2x4x32x40xf32>) -> memref<2x4x16x20xf32> {
+  %o = loops.alloc() {tt.overwritten} : memref<2x4x16x20xf32>
+  loops.call_extern "tt.max_pool2d"(%x, %o) {kernel = array<i64: 2, 2>} : (memref<2x4x32x40xf32>, memref<2x4x16x20xf32>) -> ()
+  return %o : memref<2x4x16x20xf32>
+}
+
+// Dynamic sizes, padding, stride 1 and dilation.
+func.func @pool_dyn(%x: memref<?x?x?x?xf64>) -> memref<?x?x?x?xf64> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %n = loops.dim %x, 0 : memref<?x?x?x?xf64>
+  %c = loops.dim %x, 1 : memref<?x?x?x?xf64>
+  %h = loops.dim %x, 2 : memref<?x?x?x?xf64>
+  %w = loops.dim %x, 3 : memref<?x?x?x?xf64>
+  %oh = arith.subi %h, %c2 : index
+  %ow = arith.subi %w, %c2 : index
+  %o = loops.alloc(%n, %c, %oh, %ow) : memref<?x?x?x?xf64>
+  loops.call_extern "tt.max_pool2d"(%x, %o) {kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 0>, dilation = array<i64: 2, 1>} : (memref<?x?x?x?xf64>, memref<?x?x?x?xf64>) -> ()
+  return %o : memref<?x?x?x?xf64>
 }
