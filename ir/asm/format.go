@@ -488,10 +488,33 @@ func resultGroupRange(def *ir.OpDef, i, total int) (start, n int) {
 
 // ---- Parsing ----
 
+// formatSource is what a declarative format parses from: an ir.OpParser
+// with the one-token lookahead its optional groups need. The hand-written
+// parser and the participle engine both implement it, so both read custom
+// forms with this one implementation of the format.
+type formatSource interface {
+	ir.OpParser
+	// isKeyword and isPunct report whether the next token is the bare
+	// identifier kw or the punctuation s.
+	isKeyword(kw string) bool
+	isPunct(s string) bool
+	// atOperand reports whether an SSA operand comes next.
+	atOperand() bool
+	// atEOF reports whether the input is exhausted.
+	atEOF() bool
+	// isString reports whether a string literal comes next.
+	isString() bool
+	// startsType reports whether the next token can start a type.
+	startsType() bool
+	// parseCommaList reads open, a possibly empty comma-separated list of
+	// elem, and close; context completes its error messages.
+	parseCommaList(open, close, context string, elem func() error) error
+}
+
 // formatParse collects what the format reads before operands are resolved.
 type formatParse struct {
 	f            *format
-	p            *parser
+	p            formatSource
 	st           *ir.OperationState
 	operands     [][]ir.UnresolvedOperand // per operand group
 	allOperands  []ir.UnresolvedOperand   // from the operands directive
@@ -502,7 +525,7 @@ type formatParse struct {
 	regions      []*ir.Region
 }
 
-func (f *format) parse(p *parser, st *ir.OperationState) error {
+func (f *format) parse(p formatSource, st *ir.OperationState) error {
 	fp := &formatParse{
 		f: f, p: p, st: st,
 		operands:     make([][]ir.UnresolvedOperand, len(f.def.Operands)),
@@ -529,7 +552,7 @@ func (fp *formatParse) parseElem(e fmtElem) error {
 		if isLetter(e.text[0]) || e.text[0] == '_' {
 			return p.ParseKeyword(e.text)
 		}
-		return p.expect(e.text, "")
+		return p.ParsePunct(e.text)
 	case fmtOperand:
 		d := fp.f.def.Operands[e.group]
 		switch {
@@ -564,7 +587,7 @@ func (fp *formatParse) parseElem(e fmtElem) error {
 		}
 		fp.setTypes(e.ref, ts)
 	case fmtFuncType:
-		ft, err := p.parseFunctionTypeOnly()
+		ft, err := p.ParseFunctionType()
 		if err != nil {
 			return err
 		}
@@ -598,43 +621,43 @@ func (fp *formatParse) groupPresent(first fmtElem) bool {
 		}
 		return p.isPunct(e.text)
 	case fmtOperand, fmtOperands:
-		return p.tok.kind == tokPercent
+		return p.atOperand()
 	case fmtRegion:
 		return p.isPunct("{")
 	case fmtType:
 		return p.startsType()
 	case fmtAttr:
-		return p.tok.kind != tokEOF && !p.isPunct("}") && !p.isPunct(":")
+		return !p.atEOF() && !p.isPunct("}") && !p.isPunct(":")
 	}
 	return false
 }
 
 func (fp *formatParse) parseAttr(d *ir.AttrDef) error {
 	p := fp.p
-	ctx := p.ctx
+	ctx := p.Context()
 	var a ir.Attribute
 	var err error
 	switch d.Constraint.Storage {
 	case ir.StoreUnit:
 		a = ir.UnitAttr{}
 	case ir.StoreEnum:
-		off := p.tok.start
+		loc := p.Loc()
 		var s string
-		if p.tok.kind == tokString {
+		if p.isString() {
 			s, err = p.ParseString()
 		} else {
 			s, err = p.ParseIdentifier()
 		}
 		if err != nil {
-			return p.errorAt(off, "expected %s for attribute '%s'", d.Constraint.Desc, d.Name)
+			return ir.Errorf(loc, "expected %s for attribute '%s'", d.Constraint.Desc, d.Name)
 		}
 		a = ir.String(s)
 	case ir.StoreI64:
-		a, err = p.parseAttribute(ctx.I64())
+		a, err = p.ParseAttribute(ctx.I64())
 	case ir.StoreF32:
-		a, err = p.parseAttribute(ctx.F32())
+		a, err = p.ParseAttribute(ctx.F32())
 	case ir.StoreF64:
-		a, err = p.parseAttribute(ctx.F64())
+		a, err = p.ParseAttribute(ctx.F64())
 	case ir.StoreI64Array:
 		var vs []int64
 		err = p.parseCommaList("[", "]", "in integer array", func() error {
@@ -644,7 +667,7 @@ func (fp *formatParse) parseAttr(d *ir.AttrDef) error {
 		})
 		a = ir.I64Array(ctx, vs...)
 	default:
-		a, err = p.parseAttribute(nil)
+		a, err = p.ParseAttribute(nil)
 	}
 	if err != nil {
 		return err
@@ -666,7 +689,7 @@ func (fp *formatParse) parseTypes(r fmtRef) ([]ir.Type, error) {
 	if variadic {
 		return fp.p.ParseTypeList()
 	}
-	t, err := fp.p.parseType()
+	t, err := fp.p.ParseType()
 	return []ir.Type{t}, err
 }
 
@@ -695,7 +718,7 @@ func (fp *formatParse) finish() error {
 		for g, us := range fp.operands {
 			ts := fp.operandTypes[g]
 			if ts != nil && len(ts) != len(us) {
-				return p.errorf("%d operands present, but expected %d", len(us), len(ts))
+				return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
 			}
 			for i, u := range us {
 				uses = append(uses, u)
@@ -711,7 +734,7 @@ func (fp *formatParse) finish() error {
 			for g, us := range fp.operands {
 				sizes[g] = int64(len(us))
 			}
-			fp.st.AddAttr(ir.OperandSegmentSizesAttr, &ir.DenseArrayAttr{Elem: p.ctx.I32(), Ints: sizes})
+			fp.st.AddAttr(ir.OperandSegmentSizesAttr, &ir.DenseArrayAttr{Elem: p.Context().I32(), Ints: sizes})
 		}
 	}
 	var results []ir.Type

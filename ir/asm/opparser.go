@@ -322,3 +322,10 @@ func (p *parser) ParseOptionalRegion(r *ir.Region, args []ir.Argument) (bool, er
 
 // ParseSuccessor implements ir.OpParser.
 func (p *parser) ParseSuccessor() (*ir.Block, error) { return p.parseSuccessorRef() }
+
+// The parser is a formatSource: declarative formats read from it.
+var _ formatSource = (*parser)(nil)
+
+func (p *parser) atOperand() bool { return p.tok.kind == tokPercent }
+func (p *parser) atEOF() bool     { return p.tok.kind == tokEOF }
+func (p *parser) isString() bool  { return p.tok.kind == tokString }
