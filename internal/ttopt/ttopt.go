@@ -103,7 +103,7 @@ file:line:col: error: message, followed by the source line and a caret.`,
 	f.BoolVar(&opts.debugInfo, "mlir-print-debuginfo", false, "alias of --print-debuginfo")
 	f.BoolVar(&opts.splitInputFile, "split-input-file", false, "process each '// -----' separated chunk of the input on its own")
 	f.BoolVar(&opts.verifyDiagnostics, "verify-diagnostics", false, "check that the diagnostics produced match the expected-error/-warning/-note/-remark comments")
-	f.StringVar(&opts.parser, "parser", "fast", "parser engine: fast (hand-written, generic and custom forms) or participle (the reference grammar, generic form only)")
+	f.StringVar(&opts.parser, "parser", defaultParser(), "parser engine, both reading generic and custom forms: fast (hand-written) or participle (the participle grammar); the default comes from $"+ParserEnv+" when set")
 	_ = f.MarkHidden("mlir-print-op-generic")
 	_ = f.MarkHidden("mlir-print-debuginfo")
 	addPassFlags(f, &opts.passes)

@@ -23,8 +23,9 @@ func (FastEngine) Parse(ctx *ir.Context, src []byte, opts ParseOptions) (*ir.Ope
 	return Parse(ctx, src, opts)
 }
 
-// ParticipleEngine is the participle-based reference parser
-// (ParseParticiple): generic form only.
+// ParticipleEngine is the participle-based parser (ParseParticiple):
+// generic and custom forms, the latter through the ops' declarative
+// formats and parse hooks.
 type ParticipleEngine struct{}
 
 // Parse implements Engine.
@@ -35,11 +36,17 @@ func (ParticipleEngine) Parse(ctx *ir.Context, src []byte, opts ParseOptions) (*
 // EngineNames lists the names EngineByName accepts.
 var EngineNames = []string{"fast", "participle"}
 
-// EngineByName returns the parser engine called name: "fast" (also the
-// empty name) or "participle".
+// DefaultEngineName names the engine tools use unless told otherwise.
+const DefaultEngineName = "fast"
+
+// EngineByName returns the parser engine called name: "fast" or
+// "participle"; the empty name is DefaultEngineName.
 func EngineByName(name string) (Engine, error) {
+	if name == "" {
+		name = DefaultEngineName
+	}
 	switch name {
-	case "", "fast":
+	case "fast":
 		return FastEngine{}, nil
 	case "participle":
 		return ParticipleEngine{}, nil

@@ -3,8 +3,6 @@ package asm
 import (
 	"errors"
 	"fmt"
-	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -14,57 +12,50 @@ import (
 	"github.com/tt-compiler/tt/ir"
 )
 
-// This file holds the participle-based reference parser for MLIR's generic
-// syntax. The grammar below is the specification; the AST it produces is
-// turned into IR by a builder that drives the fast parser's own SSA, block
-// and alias machinery, and converts leaf types, attributes and locations
-// (captured as source ranges) with the fast parser's contextual
-// sub-parsers. Both parsers therefore build the same IR and report the same
-// semantic errors.
+// This file holds the grammar of the participle engine: MLIR's generic
+// syntax as participle struct tags, with custom operation forms as a
+// Parseable node that runs the op's declarative format (format.go) or
+// custom parse hook through ptOpParser, an ir.OpParser over participle's
+// token stream. Nested regions are parsed by the same grammar, one
+// operation or block head at a time, so that every operation is built as
+// soon as it is read, in source order, as custom forms need (their hooks
+// resolve operands against the SSA values defined so far).
 //
-// Grammar (EBNF; [Name] marks a Parseable leaf, written in Go below). It is
-// LL(1) but for the alias heads, which look at the "=" after the name as
-// the fast parser does; participle runs it without backtracking
-// (UseLookahead(0)).
+// Leaves (types, attribute values, locations) are delimited by the grammar
+// and converted from their source range with the hand-written parser's
+// contextual sub-parsers, which also serve the SSA, block and alias
+// tables: both engines build the same IR and report the same semantic
+// errors. docs/design/parser.md shows the grammar as participle prints it
+// (GrammarEBNF).
 //
-//	File      = (AttrAlias | TypeAlias | Op)* .
-//	AttrAlias = [AttrAliasHead] Attr .
-//	TypeAlias = [TypeAliasHead] Type .
-//	Op        = (Result ("," Result)* "=")? [OpName] "(" ([Use] ("," [Use])*)? ")"
-//	            ("[" ([Succ] ("," [Succ])*)? "]")? [Props]?
-//	            ("(" (Region ("," Region)*)? ")")? AttrDict? ":" FnType Loc? .
-//	Result    = Percent (":" Integer)? .
-//	Region    = "{" Op* Block* "}" .
-//	Block     = Caret ("(" (Arg ("," Arg)*)? ")")? ":" Op* .
-//	Arg       = [Use] ":" Type Loc? .
-//	AttrDict  = "{" (Entry ("," Entry)*)? "}" .
-//	Entry     = (BareIdent | String) ("=" Attr)? .
-//	Attr      = ("-"? (Integer | Float) | String | AngleIdent) (":" Type)?
-//	          | [LeafAttr] | "[" (Attr ("," Attr)*)? "]" | [SymbolRef]
-//	          | AttrDict | Loc | FnType .
-//	Type      = [LeafType] | FnType .
-//	FnType    = "(" (Type ("," Type)*)? ")" "->" ("(" (Type ("," Type)*)? ")" | Type) .
-//	Loc       = "loc" "(" LocInner ")" .
-//	LocInner  = "unknown" | "callsite" "(" LocInner "at" LocInner ")"
-//	          | ("fused" | AngleIdent) "[" (LocInner ("," LocInner)*)? "]"
-//	          | String (":" Integer ":" Integer | "(" LocInner ")")? | Hash .
+// Parseable nodes (in the EBNF, the names of Go types):
 //
-//	[AttrAliasHead] = Hash "=" .    (only when "=" follows, as in the fast parser)
-//	[TypeAliasHead] = Bang "=" .
-//	[OpName]    = String            (a bare identifier: custom form, rejected)
-//	[Use]       = Percent ResultNum?  (ResultNum: a "#N" glued to the name)
-//	[Succ]      = Caret .
-//	[Props]     = "<"               (MLIR 17 properties, rejected as the fast parser does)
-//	[SymbolRef] = At ("::" At)* .
-//	[LeafAttr]  = BareIdent - "loc" | Hash | HashAngle | Bang | BangAngle .
-//	[LeafType]  = BareIdent | AngleIdent | Bang | BangAngle .
+//	pAttrAliasHead = Hash "=" .    (only when "=" follows, as in the fast parser)
+//	pTypeAliasHead = Bang "=" .
+//	pOpName        = String .      (a registered op name, or any with --allow-unregistered-dialect)
+//	pCustomOp      = BareIdent ... (the op's declarative format or parse hook)
+//	pUnknownOp     = .             (fails: expected operation name in quotes)
+//	pRegionBody    = Op* (BlockHead Op*)* .
+//	pUse           = Percent ResultNum? .
+//	pSucc          = Caret .
+//	pProps         = "<" .         (MLIR 17 properties, rejected as the fast parser does)
+//	pSymbolRef     = At ("::" At)* .
+//	pLeafAttr      = BareIdent - "loc" | Hash | HashAngle | Bang | BangAngle .
+//	pLeafType      = BareIdent | AngleIdent | Bang | BangAngle .
 
 // grammarOnly is the type of fields that carry grammar but capture
 // nothing: the builder converts those parts from their source range.
 type grammarOnly struct{}
 
+// pFile is the grammar's root: a file is a sequence of items. The engine
+// parses one item at a time (pTop) and builds it before reading the next.
 type pFile struct {
 	Items []pItem `parser:"@@*"`
+}
+
+// pTop is one top-level item.
+type pTop struct {
+	Item pItem `parser:"@@"`
 }
 
 // pItem is a top-level item: an alias definition or an operation.
@@ -84,17 +75,15 @@ type pTypeAlias struct {
 	EndPos plexer.Position
 }
 
+// pOp is an operation: result names, then the generic or a custom form,
+// then an optional location.
 type pOp struct {
-	Pos      plexer.Position
-	Results  []*pResult `parser:"( @@ ( ',' @@ )* '=' )?"`
-	Name     pOpName    `parser:"@@"`
-	Operands []pUse     `parser:"'(' ( @@ ( ',' @@ )* )? ')'"`
-	Succs    []pSucc    `parser:"( '[' ( @@ ( ',' @@ )* )? ']' )?"`
-	Props    *pProps    `parser:"@@?"`
-	Regions  []*pRegion `parser:"( '(' ( @@ ( ',' @@ )* )? ')' )?"`
-	Attrs    *pAttrDict `parser:"@@?"`
-	Type     *pFnType   `parser:"':' @@"`
-	Loc      *pLoc      `parser:"@@?"`
+	Pos     plexer.Position
+	Results []*pResult  `parser:"( @@ ( ',' @@ )* '=' )?"`
+	Generic *pGenericOp `parser:"( @@"`
+	Custom  *pCustomOp  `parser:"| @@"`
+	Unknown *pUnknownOp `parser:"| @@ )"`
+	Loc     *pLoc       `parser:"@@?"`
 }
 
 func (*pAttrAlias) item() {}
@@ -106,16 +95,28 @@ type pResult struct {
 	Count plexer.Token `parser:"( ':' @Integer )?"`
 }
 
-type pRegion struct {
-	Pos    plexer.Position
-	Entry  []*pOp    `parser:"'{' @@*"`
-	Blocks []*pBlock `parser:"@@* '}'"`
+// pGenericOp is MLIR's generic operation form.
+type pGenericOp struct {
+	Name     pOpName    `parser:"@@"`
+	Operands []pUse     `parser:"'(' ( @@ ( ',' @@ )* )? ')'"`
+	Succs    []pSucc    `parser:"( '[' ( @@ ( ',' @@ )* )? ']' )?"`
+	Props    *pProps    `parser:"@@?"`
+	Regions  []*pRegion `parser:"( '(' ( @@ ( ',' @@ )* )? ')' )?"`
+	Attrs    *pAttrDict `parser:"@@?"`
+	Type     *pFnType   `parser:"':' @@"`
 }
 
-type pBlock struct {
+// pRegion is a region of a generic operation; its body is built as it is
+// read.
+type pRegion struct {
+	Body pRegionBody `parser:"'{' @@ '}'"`
+}
+
+// pBlockHead starts a block: its label and arguments.
+type pBlockHead struct {
 	Label plexer.Token `parser:"@Caret"`
 	Args  []*pArg      `parser:"( '(' ( @@ ( ',' @@ )* )? ')' )?"`
-	Ops   []*pOp       `parser:"':' @@*"`
+	Colon grammarOnly  `parser:"':'"`
 }
 
 type pArg struct {
@@ -193,16 +194,6 @@ func spanOf(t *plexer.Token) tokSpan {
 	return tokSpan{int32(t.Pos.Offset), int32(t.Pos.Offset + len(t.Value))}
 }
 
-// fatal reports msg at t after consuming it: participle abandons a branch
-// that failed without progressing and tries the next alternative, so an
-// error meant to stop the parse must come from a branch that consumed a
-// token.
-func fatal(lex *plexer.PeekingLexer, t *plexer.Token, msg string) error {
-	pos := t.Pos
-	lex.Next()
-	return participle.Errorf(pos, "%s", msg)
-}
-
 // aliasHead consumes "#name =" or "!name =" (sigil typ) when the "="
 // follows; otherwise it consumes nothing, so that "#a" alone is reported
 // where an operation was expected, as the fast parser does.
@@ -230,20 +221,80 @@ type pTypeAliasHead struct{}
 
 func (*pTypeAliasHead) Parse(lex *plexer.PeekingLexer) error { return aliasHead(lex, ptBang) }
 
-// pOpName is the quoted name of a generic operation.
-type pOpName struct{ tokSpan }
+// pOpName is the quoted name of a generic operation. It checks the name
+// as it reads it and opens the op for its regions (builder.op closes it).
+type pOpName struct {
+	tokSpan
+	name string
+	def  *ir.OpDef
+}
 
 func (n *pOpName) Parse(lex *plexer.PeekingLexer) error {
 	t := lex.Peek()
-	switch t.Type {
-	case ptString:
-		n.tokSpan = spanOf(lex.Next())
-		return nil
-	case ptBareIdent:
-		return fatal(lex, t, fmt.Sprintf("custom operation form '%s' is not supported by the participle parser; "+
-			"convert the input to generic form first (tt-opt --print-op-generic)", t.Value))
+	if t.Type != ptString {
+		return participle.NextMatch
 	}
-	return participle.NextMatch
+	b := builderOf(lex)
+	n.tokSpan = spanOf(t)
+	p := b.p
+	name, err := p.unquote(token{tokString, n.start, n.end})
+	if err != nil {
+		return b.fail(err)
+	}
+	if name == "" {
+		return b.fail(p.errorAt(n.start, "empty operation name is invalid"))
+	}
+	if n.def, err = p.checkOpRegistered(name, n.start); err != nil {
+		return b.fail(err)
+	}
+	n.name = name
+	lex.Next()
+	p.opStack = append(p.opStack, n.def)
+	return nil
+}
+
+// pCustomOp is an operation in custom form: its name, then what the op's
+// declarative format or parse hook reads. The op is built as it is read.
+type pCustomOp struct {
+	op *ir.Operation
+}
+
+func (c *pCustomOp) Parse(lex *plexer.PeekingLexer) error {
+	if lex.Peek().Type != ptBareIdent {
+		return participle.NextMatch
+	}
+	b := builderOf(lex)
+	op, err := b.customOp(lex)
+	if err != nil {
+		return b.fail(err)
+	}
+	c.op = op
+	return nil
+}
+
+// pUnknownOp matches where an operation name should be and is not, to
+// report it as the fast parser does.
+type pUnknownOp struct{}
+
+func (*pUnknownOp) Parse(lex *plexer.PeekingLexer) error {
+	b := builderOf(lex)
+	o := b.opParser(lex)
+	return b.fail(o.Errorf("expected operation name in quotes"))
+}
+
+// pRegionBody reads a region's operations and blocks, building them; the
+// braces around it belong to the grammar.
+type pRegionBody struct {
+	r *ir.Region
+}
+
+func (rb *pRegionBody) Parse(lex *plexer.PeekingLexer) error {
+	b := builderOf(lex)
+	rb.r = &ir.Region{}
+	if err := b.region(lex, rb.r, nil, b.prevTokenStart(lex)); err != nil {
+		return b.fail(err)
+	}
+	return nil
 }
 
 // pUse is "%name" with an optional glued "#N".
@@ -263,14 +314,22 @@ func (u *pUse) Parse(lex *plexer.PeekingLexer) error {
 	return nil
 }
 
-// pSucc is a successor "^name".
-type pSucc struct{ tokSpan }
+// pSucc is a successor "^name", resolved in the enclosing region as it is
+// read.
+type pSucc struct {
+	block *ir.Block
+}
 
 func (s *pSucc) Parse(lex *plexer.PeekingLexer) error {
 	if lex.Peek().Type != ptCaret {
 		return participle.NextMatch
 	}
-	s.tokSpan = spanOf(lex.Next())
+	b := builderOf(lex)
+	blk, err := b.opParser(lex).ParseSuccessor()
+	if err != nil {
+		return b.fail(err)
+	}
+	s.block = blk
 	return nil
 }
 
@@ -283,7 +342,8 @@ func (*pProps) Parse(lex *plexer.PeekingLexer) error {
 	if t.Type != ptPunct || t.Value != "<" {
 		return participle.NextMatch
 	}
-	return fatal(lex, t, "operation properties ('<{...}>') are not supported; MLIR 16 syntax has none")
+	b := builderOf(lex)
+	return b.fail(b.p.errorAt(int32(t.Pos.Offset), "operation properties ('<{...}>') are not supported; MLIR 16 syntax has none"))
 }
 
 // pSymbolRef is "@a" or "@a::@b::@c".
@@ -337,60 +397,63 @@ func (l *pLeafType) Parse(lex *plexer.PeekingLexer) error {
 
 func (l *pLeafType) span() (int32, int32) { return l.start, l.end }
 
-// ---- The participle parser ----
+// ---- The grammar ----
 
-var genericGrammar = sync.OnceValues(func() (*participle.Parser[pFile], error) {
-	return participle.Build[pFile](
-		participle.Lexer(LexerDefinition),
-		participle.Union[pItem](&pAttrAlias{}, &pTypeAlias{}, &pOp{}),
-		participle.Union[pType](&pLeafType{}, &pFnType{}),
-		// No backtracking once a branch has consumed a token: the grammar
-		// is LL(1), and errors are reported where the fast parser reports
-		// them instead of at the start of an abandoned optional group.
-		participle.UseLookahead(0),
-	)
+// grammarOptions are the options of every production's parser.
+var grammarOptions = []participle.Option{
+	participle.Lexer(LexerDefinition),
+	participle.Union[pItem](&pAttrAlias{}, &pTypeAlias{}, &pOp{}),
+	participle.Union[pType](&pLeafType{}, &pFnType{}),
+	// No backtracking once a branch has consumed a token: the grammar is
+	// LL(1), Parseable nodes build IR as they read (a branch must never
+	// be read twice), and errors are reported where the fast parser
+	// reports them instead of at the start of an abandoned optional group.
+	participle.UseLookahead(0),
+}
+
+// grammar holds the parsers of the productions the engine enters.
+type grammar struct {
+	file      *participle.Parser[pFile]
+	top       *participle.Parser[pTop]
+	op        *participle.Parser[pOp]
+	blockHead *participle.Parser[pBlockHead]
+	attrDict  *participle.Parser[pAttrDict]
+}
+
+var theGrammar = sync.OnceValues(func() (*grammar, error) {
+	g := &grammar{}
+	var err error
+	if g.file, err = participle.Build[pFile](grammarOptions...); err != nil {
+		return nil, err
+	}
+	if g.top, err = participle.Build[pTop](grammarOptions...); err != nil {
+		return nil, err
+	}
+	if g.op, err = participle.ParserForProduction[pOp](g.top); err != nil {
+		return nil, err
+	}
+	if g.attrDict, err = participle.ParserForProduction[pAttrDict](g.top); err != nil {
+		return nil, err
+	}
+	if g.blockHead, err = participle.Build[pBlockHead](grammarOptions...); err != nil {
+		return nil, err
+	}
+	return g, nil
 })
 
-// GenericGrammar returns the EBNF of the participle grammar of MLIR's
-// generic syntax.
-func GenericGrammar() (string, error) {
-	g, err := genericGrammar()
+// GrammarEBNF returns the participle engine's grammar in EBNF as
+// participle prints it: the file's productions, then the block head's
+// (read by region bodies). Names that start in lower case are Parseable
+// nodes written in Go.
+func GrammarEBNF() (string, error) {
+	g, err := theGrammar()
 	if err != nil {
 		return "", err
 	}
-	return g.String(), nil
+	return g.file.String() + "\n" + g.blockHead.String(), nil
 }
 
-// ParseParticiple parses MLIR text in generic form with the participle
-// reference grammar and builds the same IR as Parse (implicit module
-// included). Operations in custom form are rejected with a located error.
-func ParseParticiple(ctx *ir.Context, src []byte, opts ParseOptions) (op *ir.Operation, err error) {
-	if ctx.LookupOp(ir.ModuleOpName) == nil {
-		return nil, fmt.Errorf("asm: the builtin dialect is not loaded in the context")
-	}
-	g, err := genericGrammar()
-	if err != nil {
-		return nil, fmt.Errorf("asm: building the participle grammar: %w", err)
-	}
-	p := newParser(ctx, src, opts)
-	lx := newPartLexer(src, string(src), p.lines, nestingBudget(p.maxNesting))
-	defer func() {
-		// participle panics on some grammar misuse; never let that escape.
-		if r := recover(); r != nil {
-			op, err = nil, p.errorAt(0, "internal error in the participle parser: %v", r)
-		}
-	}()
-	peek, err := plexer.Upgrade(lx)
-	if err != nil {
-		return nil, p.errorAt(0, "%v", err)
-	}
-	file, err := g.ParseFromLexer(peek)
-	if err != nil {
-		return nil, participleError(p, lx, err)
-	}
-	b := &builder{p: p, toks: peek.Range(0, peek.RawCursor())}
-	return b.file(file)
-}
+// ---- Errors ----
 
 // participleError turns a participle error into a located diagnostic; an
 // error at an Error token reports the lexer's message, as the fast parser
@@ -437,7 +500,6 @@ func unexpectedMessage(u *participle.UnexpectedTokenError) string {
 	full := u.Message()
 	i := strings.Index(full, " (expected ")
 	if i < 0 {
-		// Participle's check for tokens after the last item of the file.
 		return msg + "; expected operation or alias definition"
 	}
 	if exp := firstExpected(full[i+len(" (expected "):]); exp != "" {
@@ -450,7 +512,7 @@ func unexpectedMessage(u *participle.UnexpectedTokenError) string {
 var grammarNames = map[string]string{
 	"PItem": "operation or alias definition", "POp": "operation", "PResult": "SSA result name",
 	"pOpName": "operation name in quotes", "pUse": "SSA operand", "pSucc": "block name",
-	"PRegion": "region", "PBlock": "block", "PArg": "block argument", "PAttrDict": "attribute dictionary",
+	"PRegion": "region", "PBlockHead": "block", "PArg": "block argument", "PAttrDict": "attribute dictionary",
 	"PEntry": "attribute name", "PAttr": "attribute value", "PType": "type", "pLeafType": "type",
 	"PFnType": "function type", "PLoc": "location", "PLocInner": "location",
 	"<integer>": "integer", "<float>": "float", "<string>": "string", "<bareident>": "identifier",
@@ -473,370 +535,35 @@ func firstExpected(ebnf string) string {
 	return grammarNames[ebnf[:end]]
 }
 
-// ---- AST to IR ----
+// ---- Entry point ----
 
-// builder walks the AST in source order, driving the fast parser's SSA
-// scopes, block table, alias tables and leaf sub-parsers.
-type builder struct {
-	p    *parser
-	toks []plexer.Token // the file's tokens, EOF excluded
-	sub  lexer          // reused by convert
-}
-
-// prevEnd returns where the token before offset off ends (0 when none),
-// which the fast parser uses to locate errors at the end of its input.
-func (b *builder) prevEnd(off int32) int32 {
-	i := sort.Search(len(b.toks), func(i int) bool { return int32(b.toks[i].Pos.Offset) >= off })
-	if i == 0 {
-		return 0
+// ParseParticiple parses MLIR text, generic and custom forms, with the
+// participle grammar and builds the same IR as Parse (implicit module
+// included).
+func ParseParticiple(ctx *ir.Context, src []byte, opts ParseOptions) (op *ir.Operation, err error) {
+	if ctx.LookupOp(ir.ModuleOpName) == nil {
+		return nil, fmt.Errorf("asm: the builtin dialect is not loaded in the context")
 	}
-	t := &b.toks[i-1]
-	return int32(t.Pos.Offset + len(t.Value))
-}
-
-// convert runs fn with the parser's lexer over src[start:end) and requires
-// fn to consume all of it.
-func (b *builder) convert(start, end int32, what string, fn func() error) error {
-	p := b.p
-	saveLex, saveTok, savePrev := p.lex, p.tok, p.prevEnd
-	b.sub = lexer{src: p.src, pos: int(start), limit: int(end), lines: p.lines}
-	p.lex = &b.sub
-	p.prevEnd = b.prevEnd(start)
-	p.tok = p.lex.next()
-	err := fn()
-	if err == nil && p.tok.kind != tokEOF {
-		err = p.errorf("unexpected '%s' after %s", p.text(p.tok), what)
-	}
-	p.lex, p.tok, p.prevEnd = saveLex, saveTok, savePrev
-	return err
-}
-
-func (b *builder) typeOf(t pType) (ir.Type, error) {
-	var out ir.Type
-	start, end := t.span()
-	err := b.convert(start, end, "type", func() error {
-		var err error
-		out, err = b.p.parseType()
-		return err
-	})
-	return out, err
-}
-
-func (b *builder) attrOf(a *pAttr) (ir.Attribute, error) {
-	var out ir.Attribute
-	err := b.convert(int32(a.Pos.Offset), int32(a.EndPos.Offset), "attribute", func() error {
-		var err error
-		out, err = b.p.parseAttribute(nil)
-		return err
-	})
-	return out, err
-}
-
-func (b *builder) locOf(l *pLoc) (ir.Location, error) {
-	var out ir.Location
-	err := b.convert(int32(l.Pos.Offset), int32(l.EndPos.Offset), "location", func() error {
-		var err error
-		out, err = b.p.parseLocation()
-		return err
-	})
-	return out, err
-}
-
-// file mirrors parser.parseFile.
-func (b *builder) file(f *pFile) (*ir.Operation, error) {
-	p := b.p
-	region := &ir.Region{}
-	body := ir.NewBlock(nil, nil)
-	region.PushBack(body)
-	module := p.ctx.NewOp(&ir.OperationState{Name: ir.ModuleOpName, Loc: ir.FileLineCol(p.file, 0, 0), Regions: []*ir.Region{region}})
-	p.pushIsolated()
-	p.opStack = append(p.opStack, module.Def())
-	for _, it := range f.Items {
-		var err error
-		switch it := it.(type) {
-		case *pAttrAlias:
-			err = b.convert(int32(it.Pos.Offset), int32(it.EndPos.Offset), "attribute alias", p.parseAttrAliasDef)
-		case *pTypeAlias:
-			err = b.convert(int32(it.Pos.Offset), int32(it.EndPos.Offset), "type alias", p.parseTypeAliasDef)
-		case *pOp:
-			err = b.op(it, body)
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	if err := p.popIsolated(); err != nil {
-		return nil, err
-	}
-	if err := p.resolveDeferredLocs(module); err != nil {
-		return nil, err
-	}
-	if first := body.First(); first != nil && first == body.Last() && first.Name() == ir.ModuleOpName {
-		first.Remove()
-		module.Erase()
-		return first, nil
-	}
-	return module, nil
-}
-
-// use decodes an operand: its name, result number and offset.
-func (b *builder) use(u *pUse) (unresolved, error) {
-	p := b.p
-	out := unresolved{name: string(p.src[u.name.start+1 : u.name.end]), off: u.name.start}
-	if u.num.end > u.num.start {
-		n, err := strconv.Atoi(string(p.src[u.num.start+1 : u.num.end]))
-		if err != nil || n < 0 {
-			return out, p.errorAt(u.num.start, "invalid SSA value result number")
-		}
-		out.num = n
-	}
-	return out, nil
-}
-
-// op mirrors parser.parseOperation and parser.parseGenericOp.
-func (b *builder) op(o *pOp, block *ir.Block) error {
-	p := b.p
-	groups := make([]resultGroup, 0, len(o.Results))
-	for _, r := range o.Results {
-		g := resultGroup{name: r.Name.Value[1:], count: 1, off: int32(r.Name.Pos.Offset)}
-		if r.Count.Type != 0 {
-			n, err := strconv.Atoi(r.Count.Value)
-			if err != nil || n < 1 || n > 1<<20 {
-				return p.errorAt(int32(r.Count.Pos.Offset), "expected named operation to have at least 1 result")
-			}
-			g.count = n
-		}
-		groups = append(groups, g)
-	}
-	nameTok := token{tokString, o.Name.start, o.Name.end}
-	loc := p.locOf(nameTok.start)
-	name, err := p.unquote(nameTok)
+	g, err := theGrammar()
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("asm: building the participle grammar: %w", err)
 	}
-	if name == "" {
-		return p.errorAt(nameTok.start, "empty operation name is invalid")
-	}
-	def, err := p.checkOpRegistered(name, nameTok.start)
+	p := newParser(ctx, src, opts)
+	str := string(src)
+	lx := newPartLexer(src, str, p.lines, nestingBudget(p.maxNesting))
+	peek, err := plexer.Upgrade(lx)
 	if err != nil {
-		return err
+		return nil, p.errorAt(0, "%v", err)
 	}
-	uses := make([]unresolved, 0, len(o.Operands))
-	for i := range o.Operands {
-		u, err := b.use(&o.Operands[i])
-		if err != nil {
-			return err
+	b := &builder{g: g, p: p, lx: lx, str: str}
+	key := streamKey(peek)
+	sessions.Store(key, b)
+	defer sessions.Delete(key)
+	defer func() {
+		// participle panics on some grammar misuse; never let that escape.
+		if r := recover(); r != nil {
+			op, err = nil, p.errorAt(0, "internal error in the participle parser: %v", r)
 		}
-		uses = append(uses, u)
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	for _, s := range o.Succs {
-		if len(p.scope().regions) == 0 {
-			return p.errorAt(s.start, "successors are only allowed inside a region")
-		}
-		st.Successors = append(st.Successors, p.blockRef(string(p.src[s.start+1:s.end]), s.start))
-	}
-	if len(o.Regions) > 0 {
-		p.opStack = append(p.opStack, def)
-		for _, reg := range o.Regions {
-			if err := b.region(st.AddRegion(), reg); err != nil {
-				p.opStack = p.opStack[:len(p.opStack)-1]
-				return err
-			}
-		}
-		p.opStack = p.opStack[:len(p.opStack)-1]
-	}
-	if o.Attrs != nil {
-		entries, err := b.attrDict(o.Attrs)
-		if err != nil {
-			return err
-		}
-		st.Attrs = append(st.Attrs, entries...)
-	}
-	typeOff := int32(o.Type.Pos.Offset)
-	ins, outs, err := b.fnTypes(o.Type)
-	if err != nil {
-		return err
-	}
-	if len(ins) != len(uses) {
-		return p.errorAt(typeOff, "expected %d operand type%s but had %d", len(uses), pluralS(len(uses)), len(ins))
-	}
-	for i, u := range uses {
-		v, err := p.resolveValue(u.name, u.num, ins[i], u.off)
-		if err != nil {
-			return err
-		}
-		st.Operands = append(st.Operands, v)
-	}
-	st.ResultTypes = outs
-	op := p.ctx.NewOp(st)
-	if o.Loc != nil {
-		l, err := b.locOf(o.Loc)
-		if err != nil {
-			return err
-		}
-		op.SetLoc(l)
-	}
-	total := 0
-	for _, g := range groups {
-		total += g.count
-	}
-	if len(groups) > 0 && total != op.NumResults() {
-		return p.errorAt(int32(o.Pos.Offset), "operation defines %d results but was provided %d to bind", op.NumResults(), total)
-	}
-	idx := 0
-	for _, g := range groups {
-		vals := make([]ir.Value, g.count)
-		for i := range vals {
-			vals[i] = op.Result(idx)
-			idx++
-		}
-		if err := p.defineValue(g.name, vals, g.off); err != nil {
-			return err
-		}
-	}
-	block.Append(op)
-	return nil
-}
-
-// fnTypes converts a function type's inputs and results one by one.
-func (b *builder) fnTypes(f *pFnType) (ins, outs []ir.Type, err error) {
-	ins = make([]ir.Type, 0, len(f.Ins))
-	for _, t := range f.Ins {
-		ty, err := b.typeOf(t)
-		if err != nil {
-			return nil, nil, err
-		}
-		ins = append(ins, ty)
-	}
-	outs = make([]ir.Type, 0, len(f.Outs))
-	for _, t := range f.Outs {
-		ty, err := b.typeOf(t)
-		if err != nil {
-			return nil, nil, err
-		}
-		outs = append(outs, ty)
-	}
-	return ins, outs, nil
-}
-
-// attrDict mirrors parser.parseAttrDict.
-func (b *builder) attrDict(d *pAttrDict) ([]ir.NamedAttr, error) {
-	p := b.p
-	entries := make([]ir.NamedAttr, 0, len(d.Entries))
-	seen := make(map[string]bool, len(d.Entries))
-	for _, e := range d.Entries {
-		keyOff := int32(e.Key.Pos.Offset)
-		key := e.Key.Value
-		if e.Key.Type == ptString {
-			var err error
-			if key, err = p.unquote(token{tokString, keyOff, keyOff + int32(len(e.Key.Value))}); err != nil {
-				return nil, err
-			}
-			if key == "" {
-				return nil, p.errorAt(keyOff, "expected valid attribute name")
-			}
-		}
-		if seen[key] {
-			return nil, p.errorAt(keyOff, "duplicate key '%s' in dictionary attribute", key)
-		}
-		seen[key] = true
-		if e.Value == nil {
-			entries = append(entries, ir.NamedAttr{Name: key, Value: ir.UnitAttr{}})
-			continue
-		}
-		v, err := b.attrOf(e.Value)
-		if err != nil {
-			return nil, err
-		}
-		entries = append(entries, ir.NamedAttr{Name: key, Value: v})
-	}
-	return ir.Dict(entries...).Entries, nil
-}
-
-// region mirrors parser.parseRegion and parser.parseRegionBody.
-func (b *builder) region(r *ir.Region, reg *pRegion) error {
-	p := b.p
-	p.depth++
-	defer func() { p.depth-- }()
-	if p.depth > p.maxNesting {
-		return p.errorAt(int32(reg.Pos.Offset), "regions are nested more than %d deep", p.maxNesting)
-	}
-	var cur *ir.OpDef
-	if n := len(p.opStack); n > 0 {
-		cur = p.opStack[n-1]
-	}
-	isolated := cur != nil && cur.Traits&ir.IsolatedFromAbove != 0
-	if isolated {
-		p.pushIsolated()
-	}
-	p.pushRegion()
-	err := b.regionBody(r, reg)
-	if err == nil {
-		err = p.popRegion()
-	}
-	if err == nil && isolated {
-		err = p.popIsolated()
-	}
-	return err
-}
-
-func (b *builder) regionBody(r *ir.Region, reg *pRegion) error {
-	if len(reg.Entry) > 0 {
-		entry := ir.NewBlock(nil, nil)
-		r.PushBack(entry)
-		for _, o := range reg.Entry {
-			if err := b.op(o, entry); err != nil {
-				return err
-			}
-		}
-	}
-	for _, blk := range reg.Blocks {
-		if err := b.block(r, blk); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// block mirrors parser.parseBlock.
-func (b *builder) block(r *ir.Region, blk *pBlock) error {
-	p := b.p
-	off := int32(blk.Label.Pos.Offset)
-	name := blk.Label.Value[1:]
-	block := p.blockRef(name, off)
-	rs := p.scope().regions[len(p.scope().regions)-1]
-	e := rs.blocks[name]
-	if e.defined {
-		return p.errorAt(off, "redefinition of block '^%s'", name)
-	}
-	e.defined = true
-	r.PushBack(block)
-	for _, a := range blk.Args {
-		u, err := b.use(&a.Name)
-		if err != nil {
-			return err
-		}
-		if u.num != 0 {
-			return p.errorAt(u.off, "expected argument name without result number")
-		}
-		arg := ir.Argument{Name: ir.UnresolvedOperand{Name: u.name, Loc: p.locOf(u.off)}}
-		if arg.Type, err = b.typeOf(a.Type); err != nil {
-			return err
-		}
-		if a.Loc != nil {
-			if arg.Loc, err = b.locOf(a.Loc); err != nil {
-				return err
-			}
-		}
-		if err := p.addArgument(block, arg); err != nil {
-			return err
-		}
-	}
-	for _, o := range blk.Ops {
-		if err := b.op(o, block); err != nil {
-			return err
-		}
-	}
-	return nil
+	}()
+	return b.file(peek)
 }

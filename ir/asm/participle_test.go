@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
@@ -25,8 +27,9 @@ func printGeneric(op *ir.Operation) string {
 }
 
 type mlirInput struct {
-	name string
-	src  []byte
+	name      string
+	src       []byte
+	firstLine int
 }
 
 // genericInputs returns the generic-form test inputs: testdata/generic/*.mlir
@@ -45,7 +48,7 @@ func genericInputs(t testing.TB) []mlirInput {
 			if err != nil {
 				t.Fatal(err)
 			}
-			raw = append(raw, mlirInput{f, src})
+			raw = append(raw, mlirInput{name: f, src: src})
 		}
 	}
 	if len(raw) == 0 {
@@ -63,9 +66,69 @@ func genericInputs(t testing.TB) []mlirInput {
 			t.Logf("skipping %s: the fast parser rejects it: %v", in.name, err)
 			continue
 		}
-		out = append(out, mlirInput{in.name + " (generic)", []byte(printGeneric(m) + "\n")})
+		out = append(out, mlirInput{name: in.name + " (generic)", src: []byte(printGeneric(m) + "\n")})
 	}
 	return out
+}
+
+// customInputs returns text in custom form (and generic, where tests mix
+// them): test/corpus/*.mlir, the examples, and every '// -----' chunk of
+// the lit tests, valid and invalid, each with the line it starts at.
+func customInputs(t testing.TB) []mlirInput {
+	t.Helper()
+	var out []mlirInput
+	for _, pattern := range []string{"../../test/corpus/*.mlir", "../../examples/*.mlir", "../../examples/*/*.mlir"} {
+		files, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, mlirInput{name: f, src: src, firstLine: 1})
+		}
+	}
+	err := filepath.WalkDir("../../test/lit", func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".mlir") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, c := range splitChunks(src) {
+			out = append(out, mlirInput{name: fmt.Sprintf("%s:%d", path, c.firstLine), src: c.src, firstLine: c.firstLine})
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) < 100 {
+		t.Fatalf("only %d custom-form inputs found", len(out))
+	}
+	return out
+}
+
+// splitChunks splits src at "// -----" lines, as --split-input-file does.
+func splitChunks(src []byte) []mlirInput {
+	var out []mlirInput
+	lines := strings.SplitAfter(string(src), "\n")
+	start, first := 0, 1
+	var sb strings.Builder
+	for i, l := range lines {
+		if strings.TrimRight(l, "\n") == "// -----" {
+			out = append(out, mlirInput{src: []byte(sb.String()), firstLine: first})
+			sb.Reset()
+			start, first = i+1, i+2
+			continue
+		}
+		sb.WriteString(l)
+	}
+	_ = start
+	return append(out, mlirInput{src: []byte(sb.String()), firstLine: first})
 }
 
 func parseBoth(src []byte, opts asm.ParseOptions, allowUnregistered bool) (fast, part *ir.Operation, errFast, errPart error) {
@@ -86,12 +149,82 @@ func TestParticipleMatchesFast(t *testing.T) {
 			if errP != nil {
 				t.Fatalf("participle parser: %v", errP)
 			}
-			if a, b := printGeneric(mf), printGeneric(mp); a != b {
-				t.Fatalf("printed IR differs\n--- fast:\n%s\n--- participle:\n%s", a, b)
+			if d := cmp.Diff(printGeneric(mf), printGeneric(mp)); d != "" {
+				t.Fatalf("printed IR differs (-fast +participle):\n%s", d)
 			}
 		})
 	}
 	t.Logf("%d generic-form inputs", len(inputs))
+}
+
+// TestParticipleAgreesOnCustomForms parses the corpus, the examples and
+// every chunk of the lit tests with both engines: both accept and build
+// the same IR, or both reject with the same located message.
+func TestParticipleAgreesOnCustomForms(t *testing.T) {
+	accepted, rejected := 0, 0
+	for _, in := range customInputs(t) {
+		opts := asm.ParseOptions{Filename: "input.mlir", FirstLine: in.firstLine}
+		mf, mp, errF, errP := parseBoth(in.src, opts, true)
+		switch {
+		case errF == nil && errP == nil:
+			accepted++
+			if d := cmp.Diff(printGeneric(mf), printGeneric(mp)); d != "" {
+				t.Errorf("%s: printed IR differs (-fast +participle):\n%s", in.name, d)
+			}
+		case errF != nil && errP != nil:
+			rejected++
+			if errF.Error() != errP.Error() {
+				t.Errorf("%s: diagnostics differ\nfast:       %v\nparticiple: %v", in.name, errF, errP)
+			}
+		default:
+			t.Errorf("%s: engines disagree\nfast:       %v\nparticiple: %v", in.name, errF, errP)
+		}
+	}
+	t.Logf("%d inputs both engines accept, %d both reject", accepted, rejected)
+	if accepted < 100 || rejected < 20 {
+		t.Fatalf("too few inputs: %d accepted, %d rejected", accepted, rejected)
+	}
+}
+
+// TestParticipleReadsCustomForms checks custom forms with each kind of
+// reader: parse hooks (func.func, cf, loops.for, arith with fastmath glued
+// to its body), declarative formats with optional groups, regions with
+// entry arguments, successors, attribute dictionaries with keyword, and
+// locations, printing the same custom form as the fast parser.
+func TestParticipleReadsCustomForms(t *testing.T) {
+	src := `#loc = loc("x.py":3:4)
+func.func @f(%a: f32, %b: tensor<4xf32> {d.arg = 1 : i64}, %n: index) -> (f32, tensor<4xf32>) attributes {d.fn} {
+  %c = arith.addf %a, %a fastmath<fast> : f32
+  %d = arith.mulf %c, %a fastmath<nnan,ninf> {d.extra} : f32 loc(#loc)
+  %p = arith.cmpf olt, %c, %d : f32
+  %e = tensor.add %b, %b : tensor<4xf32>
+  %s = tensor.sum %e dims = [0] keepdim = true : tensor<4xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = loops.for %i = %c0 to %n step %c1 iter_args(%acc = %d) -> (f32) {
+    %x = arith.addf %acc, %a : f32
+    loops.yield %x : f32
+  }
+  cf.cond_br %p, ^bb1(%r : f32), ^bb2
+^bb1(%v: f32):
+  return %v, %e : f32, tensor<4xf32>
+^bb2:
+  return %a, %b : f32, tensor<4xf32>
+}
+`
+	opts := asm.ParseOptions{Filename: "custom.mlir"}
+	mf, mp, errF, errP := parseBoth([]byte(src), opts, false)
+	if errF != nil || errP != nil {
+		t.Fatalf("fast: %v\nparticiple: %v", errF, errP)
+	}
+	for _, po := range []asm.PrintOptions{{}, {DebugInfo: true}, {Generic: true, DebugInfo: true}} {
+		if d := cmp.Diff(asm.String(mf, po), asm.String(mp, po)); d != "" {
+			t.Fatalf("printed IR differs (%+v, -fast +participle):\n%s", po, d)
+		}
+	}
+	if err := ir.Verify(mp); err != nil {
+		t.Fatalf("participle's IR does not verify: %v", err)
+	}
 }
 
 // TestParticipleCoversGenericSyntax spot-checks that the inputs exercise
@@ -173,7 +306,11 @@ var malformed = []struct {
 	{"alias without definition", "\"test.a\"() : () -> ()\n#a\n\"test.b\"() : () -> ()\n", 2, false, false, 0},
 	{"bad nested symbol", "\"test.a\"() : () -> ()\n\"test.b\"() {s = @a::b} : () -> ()\n", 2, false, false, 0},
 	{"bad operand", "\"test.a\"() : () -> ()\n\"test.b\"(%0 %1) : (i32, i32) -> ()\n", 2, false, false, 0},
-	{"custom form op", "\"test.a\"() : () -> ()\nfoo.bar\n", 2, false, false, 0},
+	{"custom form op", "\"test.a\"() : () -> ()\nfoo.bar\n", 2, true, false, 0},
+	{"unknown custom op", "\"test.a\"() : () -> ()\nfunc.nope\n", 2, true, false, 0},
+	{"custom form error", "func.func @f(%a: f32) {\n  %b = arith.addf %a, : f32\n}\n", 2, true, false, 0},
+	{"custom form undeclared", "func.func @f(%a: f32) {\n  %b = arith.addf %a, %z : f32\n  return\n}\n", 2, true, false, 0},
+	{"custom region args", "func.func @f(%a: f32) {\n^bb0(%x: f32):\n  return\n}\n", 2, true, false, 0},
 	{"nesting", "\"t.a\"() ({\n\"t.b\"() ({\n\"t.c\"() ({\n}) : () -> ()\n}) : () -> ()\n}) : () -> ()\n", 3, true, false, 2},
 }
 
@@ -194,18 +331,6 @@ func TestParticipleRejectsLikeFast(t *testing.T) {
 				t.Fatalf("messages differ; fast: %v; participle: %v", errF, errP)
 			}
 		})
-	}
-}
-
-func TestParticipleCustomFormError(t *testing.T) {
-	src := "\"test.a\"() : () -> ()\nfunc.func @f() {\n  return\n}\n"
-	if _, err := asm.ParseString(newCtx(true), src, asm.ParseOptions{Filename: "c.mlir"}); err != nil {
-		t.Fatalf("fast parser: %v", err)
-	}
-	_, err := asm.ParticipleEngine{}.Parse(newCtx(true), []byte(src), asm.ParseOptions{Filename: "c.mlir"})
-	if err == nil || !strings.Contains(err.Error(), "c.mlir:2:1: error: custom operation form 'func.func'") ||
-		!strings.Contains(err.Error(), "--print-op-generic") {
-		t.Fatalf("got %v", err)
 	}
 }
 
@@ -335,13 +460,8 @@ func TestParticipleDeepNesting(t *testing.T) {
 	}
 }
 
-func isCustomFormError(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "custom operation form")
-}
-
 // checkAgree parses src with both engines: they must agree on
-// accept/reject and, when both accept, print the same IR. Inputs with ops
-// in custom form, which only the fast parser reads, are skipped.
+// accept/reject and, when both accept, print the same IR.
 func checkAgree(t *testing.T, src []byte) {
 	t.Helper()
 	opts := asm.ParseOptions{Filename: "fuzz.mlir", MaxNesting: 64}
@@ -358,21 +478,23 @@ func checkAgree(t *testing.T, src []byte) {
 			t.Fatalf("participle: %v\ninput: %q", errP, src)
 		}
 	}
-	if errF == nil && isCustomFormError(errP) {
-		return
-	}
 	if (errF == nil) != (errP == nil) {
 		t.Fatalf("parsers disagree\ninput: %q\nfast: %v\nparticiple: %v", src, errF, errP)
 	}
 	if errF == nil {
-		if a, b := printGeneric(mf), printGeneric(mp); a != b {
-			t.Fatalf("printed IR differs\ninput: %q\n--- fast:\n%s\n--- participle:\n%s", src, a, b)
+		if d := cmp.Diff(printGeneric(mf), printGeneric(mp)); d != "" {
+			t.Fatalf("printed IR differs\ninput: %q\n(-fast +participle):\n%s", src, d)
 		}
 	}
 }
 
+// FuzzParticipleVsFast is the differential fuzz target of the two
+// engines: on any input both succeed with the same IR or both fail.
 func FuzzParticipleVsFast(f *testing.F) {
 	for _, in := range genericInputs(f) {
+		f.Add(in.src)
+	}
+	for _, in := range customInputs(f) {
 		f.Add(in.src)
 	}
 	for _, tc := range malformed {

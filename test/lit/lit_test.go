@@ -8,6 +8,7 @@
 //	go test ./test/lit/
 //	go test ./test/lit/ -run 'TestLit/arith/fold.mlir'
 //	go test ./test/lit/ -v -args -lit.filter='^selftest/' -lit.v -lit.timeout=2m
+//	go test ./test/lit/ -args -lit.parser=participle   # tt-opt with the participle engine
 package lit_test
 
 import (
@@ -22,6 +23,7 @@ import (
 	"time"
 
 	"github.com/tt-compiler/tt/internal/lit"
+	"github.com/tt-compiler/tt/internal/ttopt"
 )
 
 // Driver flags.
@@ -30,6 +32,7 @@ var (
 	litVerbose  = flag.Bool("lit.v", false, "log every RUN command with its exit status and output (add -v to see them for passing tests)")
 	litTimeout  = flag.Duration("lit.timeout", lit.DefaultTimeout, "time limit for all RUN lines of one test file")
 	litSuffixes = flag.String("lit.suffixes", ".mlir", "comma-separated file name suffixes of test files")
+	litParser   = flag.String("lit.parser", "", "tt-opt's parser engine in every RUN line (fast or participle; sets "+ttopt.ParserEnv+")")
 )
 
 // buildTimeout bounds building the tools in TestMain.
@@ -83,11 +86,16 @@ func newRunner(t *testing.T, root string, timeout time.Duration) *lit.Runner {
 	if toolsErr != nil {
 		t.Fatalf("lit tools unavailable: %v", toolsErr)
 	}
+	var env []string
+	if *litParser != "" {
+		env = append(env, ttopt.ParserEnv+"="+*litParser)
+	}
 	return lit.NewRunner(lit.Config{
 		Root:     root,
 		Features: features,
 		ToolsDir: tools.Dir,
 		Timeout:  timeout,
+		Env:      env,
 	})
 }
 

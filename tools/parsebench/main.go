@@ -4,8 +4,12 @@
 //
 //	go run ./tools/parsebench -ops 200000 -runs 5             # parse + verify + print, generic form
 //	go run ./tools/parsebench -mode canon -ops 200000 -runs 5 # --canonicalize --cse on arith ops
+//	go run ./tools/parsebench -parsers fast,participle -mlir=false -runs 9 # tt-opt's two parser engines
 //
-// In canon mode it also checks that both tools leave the same number of ops.
+// With -parsers, tt-opt runs once per engine (--parser=NAME), alternating
+// with the other tools. In canon mode it also checks that all tools leave
+// the same number of ops. Besides wall time it reports CPU time (user +
+// system), steadier than wall time on a shared machine.
 package main
 
 import (
@@ -29,6 +33,8 @@ func main() {
 	ttOpt := flag.String("tt-opt", "", "tt-opt binary (default: build ./cmd/tt-opt)")
 	keep := flag.String("file", "", "write the generated file here instead of a temp file")
 	mode := flag.String("mode", "parse", "parse (parse + verify + print) or canon (canonicalize + cse on arith)")
+	parsers := flag.String("parsers", "fast", "comma-separated tt-opt parser engines (--parser) to measure")
+	withMLIR := flag.Bool("mlir", true, "measure mlir-opt-16 too when it is installed")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "parsebench")
@@ -58,10 +64,18 @@ func main() {
 		cmd.Stderr = os.Stderr
 		check(cmd.Run())
 	}
-	tools := map[string][]string{"tt-opt": append(append([]string{bin}, ttArgs...), path)}
-	if mlir, err := exec.LookPath("mlir-opt-16"); err == nil {
+	tools := map[string][]string{}
+	engines := strings.Split(*parsers, ",")
+	for _, e := range engines {
+		name := "tt-opt"
+		if len(engines) > 1 {
+			name += "/" + e
+		}
+		tools[name] = append(append([]string{bin, "--parser=" + e}, ttArgs...), path)
+	}
+	if mlir, err := exec.LookPath("mlir-opt-16"); err == nil && *withMLIR {
 		tools["mlir-opt-16"] = append(append([]string{mlir}, mlirArgs...), path)
-	} else {
+	} else if *withMLIR {
 		fmt.Println("mlir-opt-16 not found: measuring tt-opt only")
 	}
 	names := make([]string, 0, len(tools))
@@ -70,12 +84,14 @@ func main() {
 	}
 	sort.Strings(names)
 	times := map[string][]time.Duration{}
+	cpus := map[string][]time.Duration{}
 	rss := map[string]int64{}
 	for i := 0; i < *runs+1; i++ { // the first round warms the file cache
 		for _, n := range names {
-			d, maxRSS := run(tools[n])
+			d, cpu, maxRSS := run(tools[n])
 			if i > 0 {
 				times[n] = append(times[n], d)
+				cpus[n] = append(cpus[n], cpu)
 			}
 			rss[n] = max(rss[n], maxRSS)
 		}
@@ -88,16 +104,31 @@ func main() {
 	} else {
 		fmt.Printf("file: %d ops, %.1f MB (generic form, parse + verify + print)\n", *ops, float64(size)/1e6)
 	}
-	fmt.Printf("%-12s %12s %12s %10s %14s\n", "tool", "median", "min", "MB/s", "peak RSS")
+	fmt.Printf("%-22s %12s %12s %12s %10s %14s\n", "tool", "median", "min", "median CPU", "MB/s", "peak RSS")
 	med := map[string]time.Duration{}
+	medCPU := map[string]time.Duration{}
 	for _, n := range names {
 		ts := times[n]
 		sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
 		med[n] = ts[len(ts)/2]
-		fmt.Printf("%-12s %10.0fms %10.0fms %10.1f %11.0f MB\n", n, ms(med[n]), ms(ts[0]), float64(size)/1e6/med[n].Seconds(), float64(rss[n])/1024)
+		cs := cpus[n]
+		sort.Slice(cs, func(i, j int) bool { return cs[i] < cs[j] })
+		medCPU[n] = cs[len(cs)/2]
+		fmt.Printf("%-22s %10.0fms %10.0fms %10.0fms %10.1f %11.0f MB\n", n, ms(med[n]), ms(ts[0]), ms(medCPU[n]), float64(size)/1e6/med[n].Seconds(), float64(rss[n])/1024)
 	}
 	if m, ok := med["mlir-opt-16"]; ok {
-		fmt.Printf("tt-opt / mlir-opt-16 wall-time ratio (medians): %.2fx\n", med["tt-opt"].Seconds()/m.Seconds())
+		for _, n := range names {
+			if strings.HasPrefix(n, "tt-opt") {
+				fmt.Printf("%s / mlir-opt-16 wall-time ratio (medians): %.2fx\n", n, med[n].Seconds()/m.Seconds())
+			}
+		}
+	}
+	if len(engines) > 1 {
+		base := "tt-opt/" + engines[0]
+		for _, e := range engines[1:] {
+			n := "tt-opt/" + e
+			fmt.Printf("%s / %s (medians): wall %.2fx, CPU %.2fx\n", n, base, med[n].Seconds()/med[base].Seconds(), medCPU[n].Seconds()/medCPU[base].Seconds())
+		}
 	}
 }
 
@@ -186,8 +217,9 @@ func generateArith(path string, n int) int64 {
 	return st.Size()
 }
 
-// run executes a command, discarding output, and returns its wall time and max RSS in KiB.
-func run(args []string) (time.Duration, int64) {
+// run executes a command, discarding output, and returns its wall time, CPU
+// time (user + system) and max RSS in KiB.
+func run(args []string) (time.Duration, time.Duration, int64) {
 	cmd := exec.Command(args[0], args[1:]...)
 	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	check(err)
@@ -197,11 +229,12 @@ func run(args []string) (time.Duration, int64) {
 	start := time.Now()
 	check(cmd.Run())
 	d := time.Since(start)
+	cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	if ru == nil {
-		return d, 0
+		return d, cpu, 0
 	}
-	return d, ru.Maxrss
+	return d, cpu, ru.Maxrss
 }
 
 // generate writes a func.func (generic form) holding n ops that use earlier
