@@ -1,0 +1,95 @@
+package goemit_test
+
+import (
+	"fmt"
+	"go/types"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+
+	goemit "github.com/tt-compiler/tt/emit/go"
+)
+
+// TestGeneratedCodeTypeChecks type-checks the portable code generated for
+// every corpus file in process, with go/packages over an overlay (nothing
+// is built or written but go.mod), and checks that each function the
+// emitter describes (Package.Funcs) is exported with that signature: its
+// parameters by name, then its results and an error.
+func TestGeneratedCodeTypeChecks(t *testing.T) {
+	requireGo(t)
+	files, err := filepath.Glob("testdata/corpus/*.mlir")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module ttcheck\n\ngo 1.22\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	overlay := map[string][]byte{}
+	emitted := map[string]*goemit.Package{} // import path → package
+	for i, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("p%d", i)
+		pkg, err := goemit.Emit(parseModule(t, file, src), goemit.Options{Package: name, Source: filepath.Base(file)})
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if err := os.Mkdir(filepath.Join(dir, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		overlay[filepath.Join(dir, name, "model.go")] = pkg.Source
+		emitted["ttcheck/"+name] = pkg
+	}
+	cfg := &packages.Config{
+		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax,
+		Dir:     dir,
+		Overlay: overlay,
+		Env:     append(os.Environ(), "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS="),
+	}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) != len(files) {
+		t.Fatalf("loaded %d packages, want %d", len(pkgs), len(files))
+	}
+	errorType := types.Universe.Lookup("error").Type()
+	for _, lp := range pkgs {
+		gp := emitted[lp.PkgPath]
+		if gp == nil {
+			t.Fatalf("unexpected package %s", lp.PkgPath)
+		}
+		for _, e := range lp.Errors {
+			t.Errorf("%s: %v", lp.PkgPath, e)
+		}
+		if lp.Types == nil || len(lp.Errors) > 0 {
+			continue
+		}
+		for _, fn := range gp.Funcs {
+			obj, ok := lp.Types.Scope().Lookup(fn.Name).(*types.Func)
+			if !ok || !obj.Exported() {
+				t.Errorf("%s: @%s: no exported function %s", lp.PkgPath, fn.Symbol, fn.Name)
+				continue
+			}
+			sig := obj.Type().(*types.Signature)
+			if sig.Params().Len() != len(fn.Params) {
+				t.Errorf("%s.%s has %d parameters, the emitter describes %d", lp.PkgPath, fn.Name, sig.Params().Len(), len(fn.Params))
+				continue
+			}
+			for i, p := range fn.Params {
+				if got := sig.Params().At(i).Name(); got != p.Name {
+					t.Errorf("%s.%s: parameter %d is %s, the emitter describes %s", lp.PkgPath, fn.Name, i, got, p.Name)
+				}
+			}
+			res := sig.Results()
+			if res.Len() != len(fn.Results)+1 || !types.Identical(res.At(res.Len()-1).Type(), errorType) {
+				t.Errorf("%s.%s returns %s, want %d results and an error", lp.PkgPath, fn.Name, res, len(fn.Results))
+			}
+		}
+	}
+}
