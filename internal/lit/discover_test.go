@@ -3,8 +3,9 @@ package lit
 import (
 	"os"
 	"path/filepath"
-	"reflect"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // writeFiles creates the named files (slash-separated paths) under dir.
@@ -51,8 +52,8 @@ func TestDiscover(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("Discover(%v) = %v, want %v", tc.suffixes, got, tc.want)
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("Discover(%v) differs (-want +got):\n%s", tc.suffixes, d)
 		}
 	}
 }
@@ -65,7 +66,7 @@ func TestDiscoverMissingRoot(t *testing.T) {
 
 func TestParseSuffixes(t *testing.T) {
 	got := ParseSuffixes(".mlir, test,,.txt ")
-	if want := []string{".mlir", ".test", ".txt"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("ParseSuffixes = %v, want %v", got, want)
+	if d := cmp.Diff([]string{".mlir", ".test", ".txt"}, got); d != "" {
+		t.Errorf("ParseSuffixes differs (-want +got):\n%s", d)
 	}
 }

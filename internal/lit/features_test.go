@@ -1,10 +1,11 @@
 package lit
 
 import (
-	"reflect"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestDecide(t *testing.T) {
@@ -71,8 +72,8 @@ func TestDecideErrors(t *testing.T) {
 
 func TestFeaturesSorted(t *testing.T) {
 	f := Features{"b": true, "a": true, "off": false}
-	if got, want := f.Sorted(), []string{"a", "b"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("Sorted = %v, want %v", got, want)
+	if d := cmp.Diff([]string{"a", "b"}, f.Sorted()); d != "" {
+		t.Errorf("Sorted differs (-want +got):\n%s", d)
 	}
 }
 

@@ -1,9 +1,10 @@
 package lit
 
 import (
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestMatchDirective(t *testing.T) {
@@ -113,8 +114,8 @@ func TestParse(t *testing.T) {
 				t.Fatal(err)
 			}
 			tc.want.Path = "t.mlir"
-			if !reflect.DeepEqual(*got, tc.want) {
-				t.Errorf("got  %+v\nwant %+v", *got, tc.want)
+			if d := cmp.Diff(tc.want, *got); d != "" {
+				t.Errorf("parsed script differs (-want +got):\n%s", d)
 			}
 		})
 	}

@@ -5,9 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestFindModuleRoot(t *testing.T) {
@@ -42,8 +43,8 @@ func TestBuildTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"extra", "good"}; !reflect.DeepEqual(tools.Built, want) {
-		t.Errorf("Built = %v, want %v", tools.Built, want)
+	if d := cmp.Diff([]string{"extra", "good"}, tools.Built); d != "" {
+		t.Errorf("Built differs (-want +got):\n%s", d)
 	}
 	var failed []string
 	for _, e := range tools.BuildErrors {
@@ -52,8 +53,8 @@ func TestBuildTools(t *testing.T) {
 			t.Errorf("build error without details: %+v", e)
 		}
 	}
-	if want := []string{"example.com/m/cmd/broken", "example.com/m/cmd/unparsable"}; !reflect.DeepEqual(failed, want) {
-		t.Errorf("failed packages = %v, want %v", failed, want)
+	if d := cmp.Diff([]string{"example.com/m/cmd/broken", "example.com/m/cmd/unparsable"}, failed); d != "" {
+		t.Errorf("failed packages differ (-want +got):\n%s", d)
 	}
 	for name, target := range tools.Linked {
 		if got, err := os.Readlink(filepath.Join(dir, name)); err != nil || got != target {

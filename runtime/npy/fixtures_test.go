@@ -68,8 +68,10 @@ func TestNumpyFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tt.want != nil && !equalArrays(a, tt.want) {
-				t.Errorf("read %+v\nwant %+v", a, tt.want)
+			if tt.want != nil {
+				if d := arrayDiff(tt.want, a); d != "" {
+					t.Errorf("read a different array (-want +got):\n%s", d)
+				}
 			}
 			if int(raw[6]) != tt.major {
 				t.Fatalf("fixture has version %d, want %d", raw[6], tt.major)

@@ -47,8 +47,8 @@ func FuzzRead(f *testing.F) {
 			}
 			return
 		}
-		if !equalArrays(a, a2) {
-			t.Fatal("known-size and unknown-size reads differ")
+		if d := arrayDiff(a, a2); d != "" {
+			t.Fatalf("known-size and unknown-size reads differ (-known +unknown):\n%s", d)
 		}
 		var buf bytes.Buffer
 		if err := Write(&buf, a); err != nil {
@@ -58,8 +58,8 @@ func FuzzRead(f *testing.F) {
 		if err != nil {
 			t.Fatalf("reading back: %v", err)
 		}
-		if !equalArrays(a, back) {
-			t.Fatal("round trip changed the array")
+		if d := arrayDiff(a, back); d != "" {
+			t.Fatalf("round trip changed the array (-read +reread):\n%s", d)
 		}
 	})
 }

@@ -12,6 +12,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // makeArray returns an array of the given dtype and shape filled with
@@ -78,43 +81,17 @@ var testShapes = [][]int{
 	{100003}, // more than one read/write chunk for 8-byte types
 }
 
-// equalArrays compares arrays bit for bit (so NaNs with the same bits are
-// equal), treating a nil and an empty shape alike.
-func equalArrays(a, b *Array) bool {
-	if a.DType != b.DType || len(a.Shape) != len(b.Shape) {
-		return false
-	}
-	for i := range a.Shape {
-		if a.Shape[i] != b.Shape[i] {
-			return false
-		}
-	}
-	switch a.DType {
-	case Float32:
-		if len(a.F32) != len(b.F32) {
-			return false
-		}
-		for i := range a.F32 {
-			if math.Float32bits(a.F32[i]) != math.Float32bits(b.F32[i]) {
-				return false
-			}
-		}
-		return true
-	case Float64:
-		if len(a.F64) != len(b.F64) {
-			return false
-		}
-		for i := range a.F64 {
-			if math.Float64bits(a.F64[i]) != math.Float64bits(b.F64[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	a2, b2 := *a, *b
-	a2.Shape, b2.Shape = nil, nil
-	return reflect.DeepEqual(a2, b2)
+// arrayOpts compare arrays bit for bit (NaNs with the same bits are
+// equal), treating a nil and an empty slice (a scalar's Shape) alike.
+var arrayOpts = cmp.Options{
+	cmp.Comparer(func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) }),
+	cmp.Comparer(func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }),
+	cmpopts.EquateEmpty(),
 }
+
+// arrayDiff returns how got differs from want ("" when they are equal):
+// go-cmp's report of the differing fields and elements.
+func arrayDiff(want, got *Array) string { return cmp.Diff(want, got, arrayOpts) }
 
 func TestRoundTrip(t *testing.T) {
 	for _, dt := range allDTypes {
@@ -141,8 +118,8 @@ func TestRoundTrip(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%v %v v%d: %v", dt, shape, major, err)
 					}
-					if !equalArrays(got, a) {
-						t.Fatalf("%v %v v%d: read back a different array", dt, shape, major)
+					if d := arrayDiff(a, got); d != "" {
+						t.Fatalf("%v %v v%d: read back a different array (-want +got):\n%s", dt, shape, major, d)
 					}
 					if got.Shape == nil || got.Len() != a.Len() {
 						t.Errorf("%v %v v%d: Shape %#v, Len %d", dt, shape, major, got.Shape, got.Len())
@@ -235,8 +212,8 @@ func TestWriteAutoVersion2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !equalArrays(got, a) {
-		t.Error("read back a different array")
+	if d := arrayDiff(a, got); d != "" {
+		t.Errorf("read back a different array (-want +got):\n%s", d)
 	}
 	err = WriteVersion(io.Discard, a, 1)
 	checkErr(t, err, ErrFormat, "too long for format version 1.0")
@@ -249,8 +226,10 @@ func TestWriteAutoVersion2(t *testing.T) {
 	if err := WriteVersion(&buf, a, 3); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := Read(&buf); err != nil || !equalArrays(got, a) {
+	if got, err := Read(&buf); err != nil {
 		t.Errorf("reading the largest header back: %v", err)
+	} else if d := arrayDiff(a, got); d != "" {
+		t.Errorf("reading the largest header back (-want +got):\n%s", d)
 	}
 }
 
@@ -333,8 +312,8 @@ func TestReadConsecutive(t *testing.T) {
 		if err != nil {
 			t.Fatalf("array %d: %v", i, err)
 		}
-		if !equalArrays(got, want) {
-			t.Errorf("array %d differs", i)
+		if d := arrayDiff(want, got); d != "" {
+			t.Errorf("array %d differs (-want +got):\n%s", i, d)
 		}
 	}
 	_, err := Read(r)
@@ -433,8 +412,8 @@ func TestFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !equalArrays(got, a) {
-		t.Error("ReadFile read a different array")
+	if d := arrayDiff(a, got); d != "" {
+		t.Errorf("ReadFile read a different array (-want +got):\n%s", d)
 	}
 
 	// Trailing bytes are ignored, as numpy.load does.
@@ -444,8 +423,10 @@ func TestFiles(t *testing.T) {
 	}
 	f.WriteString("trailing")
 	f.Close()
-	if got, err := ReadFile(path); err != nil || !equalArrays(got, a) {
+	if got, err := ReadFile(path); err != nil {
 		t.Errorf("with trailing bytes: %v", err)
+	} else if d := arrayDiff(a, got); d != "" {
+		t.Errorf("with trailing bytes (-want +got):\n%s", d)
 	}
 
 	// A file that is shorter than its header says.
@@ -480,8 +461,10 @@ func TestFiles(t *testing.T) {
 	// An invalid array does not touch the file.
 	err = WriteFile(path, &Array{DType: Float32, Shape: []int{2}})
 	checkErr(t, err, ErrFormat, "npy: write "+path)
-	if got, err := ReadFile(path); err != nil || !equalArrays(got, a) {
+	if got, err := ReadFile(path); err != nil {
 		t.Errorf("file changed by a failed WriteFile: %v", err)
+	} else if d := arrayDiff(a, got); d != "" {
+		t.Errorf("file changed by a failed WriteFile (-want +got):\n%s", d)
 	}
 	err = WriteFile(filepath.Join(dir, "no", "such", "dir.npy"), a)
 	if !errors.Is(err, fs.ErrNotExist) {
