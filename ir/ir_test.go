@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/tt-compiler/tt/dialects/builtin"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
@@ -152,8 +154,8 @@ func TestBuilderUsesAndErase(t *testing.T) {
 		t.Fatalf("after erase: arg has %d uses, want 1", arg.NumUses())
 	}
 	want := "module {\n  func.func @f(%arg0: f32) -> f32 {\n    return %arg0 : f32\n  }\n}"
-	if got := asm.String(m, asm.PrintOptions{}); got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
+	if d := cmp.Diff(want, asm.String(m, asm.PrintOptions{})); d != "" {
+		t.Errorf("IR differs (-want +got):\n%s", d)
 	}
 }
 

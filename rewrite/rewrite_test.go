@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/tt-compiler/tt/dialects/builtin"
 	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/ir"
@@ -56,8 +58,8 @@ func TestPasses(t *testing.T) {
 		for _, threads := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/threads=%v", tc.name, threads), func(t *testing.T) {
 				got := runPipeline(t, tc.pipeline, tc.input, &pass.RunOptions{DisableThreading: !threads})
-				if got != tc.want {
-					t.Errorf("%s:\n%s\nwant:\n%s", tc.pipeline, got, tc.want)
+				if d := cmp.Diff(tc.want, got); d != "" {
+					t.Errorf("%s: IR differs (-want +got):\n%s", tc.pipeline, d)
 				}
 				// The passes reach a fixed point: running them again changes nothing.
 				if again := runPipeline(t, tc.pipeline, got, nil); again != got && !strings.HasPrefix(tc.name, "inline") {
@@ -420,7 +422,7 @@ func.func @caller(%t: i1, %x: i32) -> i32 {
     return %0 : i32
   }
 }`
-	if got := asm.String(m, asm.PrintOptions{}); got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
+	if d := cmp.Diff(want, asm.String(m, asm.PrintOptions{})); d != "" {
+		t.Errorf("IR differs (-want +got):\n%s", d)
 	}
 }

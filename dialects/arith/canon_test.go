@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/tt-compiler/tt/ir"
 )
 
@@ -83,8 +85,8 @@ func runPatternCases(t *testing.T, cases []patternCase) {
 				t.Fatalf("rewrite produced invalid IR: %v\n%s", err, printOp(fn))
 			}
 			eraseDead(fn)
-			if got := body(fn); got != strings.TrimSpace(c.want) {
-				t.Errorf("got:\n%s\nwant:\n%s", got, strings.TrimSpace(c.want))
+			if d := cmp.Diff(strings.TrimSpace(c.want), body(fn)); d != "" {
+				t.Errorf("canonicalized IR differs (-want +got):\n%s", d)
 			}
 		})
 	}
@@ -323,8 +325,8 @@ func TestLaterSpellingsParse(t *testing.T) {
   return %1 : f32
 }`)
 	want := "%0 = arith.maxf %arg0, %arg1 : f32\n%1 = arith.minf %0, %arg1 fastmath<fast> : f32\nreturn %1 : f32"
-	if got := body(funcs(m)["f"]); got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
+	if d := cmp.Diff(want, body(funcs(m)["f"])); d != "" {
+		t.Errorf("IR differs (-want +got):\n%s", d)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
+	"github.com/tt-compiler/tt/interp/interptest"
 	"github.com/tt-compiler/tt/interp/kernels"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
@@ -119,8 +120,8 @@ func TestMatmulThreeWays(t *testing.T) {
 				if exact && !interp.Equal(got[0], want[0]) {
 					t.Errorf("@%s = %v, want %v", fn, got[0], want[0])
 				}
-				if err := interp.Close(got[0], want[0], 1e-5, 1e-6); err != nil {
-					t.Errorf("@%s: %v", fn, err)
+				if d := interptest.Diff(want[0], got[0], 1e-5, 1e-6); d != "" {
+					t.Errorf("@%s differs (-want +got):\n%s", fn, d)
 				}
 			}
 		})

@@ -10,6 +10,7 @@ import (
 	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/interp"
+	"github.com/tt-compiler/tt/interp/interptest"
 	"github.com/tt-compiler/tt/interp/kernels"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
@@ -95,8 +96,8 @@ func TestDecompositionsNumerically(t *testing.T) {
 				args := randomArgs(t, ctx, types, rng, 1+float64(trial)*10)
 				want := run(t, m, args)
 				got := run(t, d, args)
-				if err := interp.Close(got, want, c.tol, c.tol); err != nil {
-					t.Fatalf("trial %d: decomposition differs: %v\ngot  %v\nwant %v", trial, err, got, want)
+				if d := interptest.Diff(want, got, c.tol, c.tol); d != "" {
+					t.Fatalf("trial %d: decomposition differs (-composite +decomposed):\n%s", trial, d)
 				}
 			}
 		})
