@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
 )
 
 // writeFiles creates the named files (slash-separated paths) under dir.
@@ -20,6 +21,23 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// writeArchive writes the files of the txtar archive at path under dir.
+func writeArchive(t *testing.T, dir, path string) {
+	t.Helper()
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ar.Files) == 0 {
+		t.Fatalf("%s holds no files", path)
+	}
+	files := map[string]string{}
+	for _, f := range ar.Files {
+		files[f.Name] = string(f.Data)
+	}
+	writeFiles(t, dir, files)
 }
 
 func TestDiscover(t *testing.T) {

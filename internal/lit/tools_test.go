@@ -30,14 +30,7 @@ func TestBuildTools(t *testing.T) {
 		t.Skip("builds a module")
 	}
 	mod := t.TempDir()
-	writeFiles(t, mod, map[string]string{
-		"go.mod":                 "module example.com/m\n\ngo 1.22\n",
-		"cmd/good/main.go":       "package main\n\nfunc main() {}\n",
-		"cmd/broken/main.go":     "package main\n\nfunc main() { undefined() }\n",
-		"cmd/unparsable/main.go": "package main\n\nfunc main( {\n",
-		"cmd/lib/lib.go":         "package lib\n",
-		"tools/extra/main.go":    "package main\n\nfunc main() {}\n",
-	})
+	writeArchive(t, mod, filepath.Join("testdata", "buildtools.txtar"))
 	dir := t.TempDir()
 	tools, err := BuildTools(context.Background(), mod, dir, "example.com/m/tools/extra")
 	if err != nil {
