@@ -561,3 +561,61 @@ func benchmarkEngine(b *testing.B, e asm.Engine) {
 
 func BenchmarkParseFast(b *testing.B)       { benchmarkEngine(b, asm.FastEngine{}) }
 func BenchmarkParseParticiple(b *testing.B) { benchmarkEngine(b, asm.ParticipleEngine{}) }
+
+// generateCustom returns a custom-form file of about size bytes: functions
+// of arith and tensor ops, a loop with iteration arguments, branches with
+// block arguments, fastmath flags and locations.
+func generateCustom(size int) []byte {
+	var sb strings.Builder
+	sb.WriteString("// Generated benchmark input.\n")
+	for f := 0; sb.Len() < size; f++ {
+		fmt.Fprintf(&sb, "func.func @f%d(%%a: f32, %%b: f32, %%t: tensor<4x8xf32>, %%n: index) -> f32 {\n", f)
+		for i := 0; i < 8; i++ {
+			prev := "%a"
+			if i > 0 {
+				prev = fmt.Sprintf("%%x%d", i-1)
+			}
+			fmt.Fprintf(&sb, "  %%x%d = arith.addf %s, %%b fastmath<fast> : f32\n", i, prev)
+			fmt.Fprintf(&sb, "  %%y%d = arith.mulf %%x%d, %s : f32 loc(\"gen.py\":%d:%d)\n", i, i, prev, f, i)
+			fmt.Fprintf(&sb, "  %%u%d = tensor.add %%t, %%t : tensor<4x8xf32>\n", i)
+		}
+		sb.WriteString("  %s = tensor.sum %u0 dims = [0, 1] : tensor<4x8xf32>\n")
+		sb.WriteString("  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n")
+		sb.WriteString("  %r = loops.for %i = %c0 to %n step %c1 iter_args(%acc = %y7) -> (f32) {\n")
+		sb.WriteString("    %z = arith.addf %acc, %a : f32\n    loops.yield %z : f32\n  }\n")
+		sb.WriteString("  %p = arith.cmpf olt, %r, %b : f32\n")
+		sb.WriteString("  cf.cond_br %p, ^bb1(%r : f32), ^bb2\n^bb1(%v: f32):\n  return %v : f32\n^bb2:\n  return %b : f32\n}\n")
+	}
+	return []byte(sb.String())
+}
+
+func TestGeneratedCustomBenchmarkInput(t *testing.T) {
+	src := generateCustom(64 << 10)
+	mf, mp, errF, errP := parseBoth(src, asm.ParseOptions{Filename: "gen.mlir"}, false)
+	if errF != nil || errP != nil {
+		t.Fatalf("fast: %v; participle: %v", errF, errP)
+	}
+	if d := cmp.Diff(printGeneric(mf), printGeneric(mp)); d != "" {
+		t.Fatalf("printed IR differs on the generated input (-fast +participle):\n%s", d)
+	}
+}
+
+func benchmarkCustom(b *testing.B, e asm.Engine) {
+	src := generateCustom(2 << 20)
+	ctx := newCtx(false)
+	opts := asm.ParseOptions{Filename: "gen.mlir"}
+	if _, err := e.Parse(ctx, src, opts); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := e.Parse(ctx, src, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkParseCustomFast(b *testing.B)       { benchmarkCustom(b, asm.FastEngine{}) }
+func BenchmarkParseCustomParticiple(b *testing.B) { benchmarkCustom(b, asm.ParticipleEngine{}) }
