@@ -12,21 +12,22 @@ import (
 	"github.com/tt-compiler/tt/ir"
 )
 
-// This file holds the grammar of the participle engine: MLIR's generic
-// syntax as participle struct tags, with custom operation forms as a
-// Parseable node that runs the op's declarative format (format.go) or
-// custom parse hook through ptOpParser, an ir.OpParser over participle's
-// token stream. Nested regions are parsed by the same grammar, one
-// operation or block head at a time, so that every operation is built as
-// soon as it is read, in source order, as custom forms need (their hooks
-// resolve operands against the SSA values defined so far).
+// This file holds the grammar of the participle engine: the structure of
+// MLIR's textual form (operations in generic form, regions, blocks,
+// attribute dictionaries, function types) as participle struct tags, with
+// custom operation forms as a Parseable node that runs the op's declarative
+// format (format.go) or custom parse hook through ptOpParser, an
+// ir.OpParser over participle's token stream. Nested regions are parsed by
+// the same grammar, one operation or block head at a time, so that every
+// operation is built as soon as it is read, in source order, as custom
+// forms need (their hooks resolve operands against the SSA values defined
+// so far).
 //
-// Leaves (types, attribute values, locations) are delimited by the grammar
-// and converted from their source range with the hand-written parser's
-// contextual sub-parsers, which also serve the SSA, block and alias
-// tables: both engines build the same IR and report the same semantic
-// errors. docs/design/parser.md shows the grammar as participle prints it
-// (GrammarEBNF).
+// Leaves (types, attribute values, locations) are Parseable nodes read by
+// the hand-written parser's contextual sub-parsers, which also serve the
+// SSA, block and alias tables: both engines build the same IR and report
+// the same semantic errors. docs/design/parser.md shows the grammar as
+// participle prints it (GrammarEBNF).
 //
 // Parseable nodes (in the EBNF, the names of Go types):
 //
@@ -39,12 +40,10 @@ import (
 //	pUse           = Percent ResultNum? .
 //	pSucc          = Caret .
 //	pProps         = "<" .         (MLIR 17 properties, rejected as the fast parser does)
-//	pSymbolRef     = At ("::" At)* .
-//	pLeafAttr      = BareIdent - "loc" | Hash | HashAngle | Bang | BangAngle .
-//	pLeafType      = BareIdent | AngleIdent | Bang | BangAngle .
+//	pAttrValue, pTypeValue, pLocValue: an attribute, a type, "loc(...)" (leaves)
 
 // grammarOnly is the type of fields that carry grammar but capture
-// nothing: the builder converts those parts from their source range.
+// nothing.
 type grammarOnly struct{}
 
 // pFile is the grammar's root: a file is a sequence of items. The engine
@@ -62,17 +61,13 @@ type pTop struct {
 type pItem interface{ item() }
 
 type pAttrAlias struct {
-	Pos    plexer.Position
-	Head   pAttrAliasHead `parser:"@@"`
-	Value  *pAttr         `parser:"@@"`
-	EndPos plexer.Position
+	Head  pAttrAliasHead `parser:"@@"`
+	Value pAttrValue     `parser:"@@"`
 }
 
 type pTypeAlias struct {
-	Pos    plexer.Position
-	Head   pTypeAliasHead `parser:"@@"`
-	Value  pType          `parser:"@@"`
-	EndPos plexer.Position
+	Head  pTypeAliasHead `parser:"@@"`
+	Value pTypeValue     `parser:"@@"`
 }
 
 // pOp is an operation: result names, then the generic or a custom form,
@@ -83,7 +78,7 @@ type pOp struct {
 	Generic *pGenericOp `parser:"( @@"`
 	Custom  *pCustomOp  `parser:"| @@"`
 	Unknown *pUnknownOp `parser:"| @@ )"`
-	Loc     *pLoc       `parser:"@@?"`
+	Loc     *pLocValue  `parser:"@@?"`
 }
 
 func (*pAttrAlias) item() {}
@@ -120,9 +115,9 @@ type pBlockHead struct {
 }
 
 type pArg struct {
-	Name pUse  `parser:"@@"`
-	Type pType `parser:"':' @@"`
-	Loc  *pLoc `parser:"@@?"`
+	Name pUse       `parser:"@@"`
+	Type pTypeValue `parser:"':' @@"`
+	Loc  *pLocValue `parser:"@@?"`
 }
 
 type pAttrDict struct {
@@ -131,58 +126,14 @@ type pAttrDict struct {
 
 type pEntry struct {
 	Key   plexer.Token `parser:"@( BareIdent | String )"`
-	Value *pAttr       `parser:"( '=' @@ )?"`
+	Value *pAttrValue  `parser:"( '=' @@ )?"`
 }
 
-// pAttr delimits an attribute; the builder converts its source range with
-// the fast parser's parseAttribute, so the fields only hold what the
-// grammar needs to capture. The alternatives start with distinct tokens
-// (LeafAttr excludes "loc"), most frequent first.
-type pAttr struct {
-	Pos    plexer.Position
-	Lit    grammarOnly `parser:"(   ( '-' ( Integer | Float ) | Integer | Float | String | AngleIdent )"`
-	Type   pType       `parser:"    ( ':' @@ )?"`
-	Leaf   *pLeafAttr  `parser:"  | @@"`
-	List   []*pAttr    `parser:"  | '[' ( @@ ( ',' @@ )* )? ']'"`
-	Sym    *pSymbolRef `parser:"  | @@"`
-	Dict   *pAttrDict  `parser:"  | @@"`
-	Loc    *pLoc       `parser:"  | @@"`
-	Fn     *pFnType    `parser:"  | @@ )"`
-	EndPos plexer.Position
-}
-
-// pType is a type: a leaf token or a function type.
-type pType interface {
-	// span returns the type's source range.
-	span() (int32, int32)
-}
-
+// pFnType is a function type, the type of a generic operation.
 type pFnType struct {
-	Pos    plexer.Position
-	Ins    []pType `parser:"'(' ( @@ ( ',' @@ )* )? ')' '->'"`
-	Outs   []pType `parser:"( '(' ( @@ ( ',' @@ )* )? ')' | @@ )"`
-	EndPos plexer.Position
-}
-
-func (f *pFnType) span() (int32, int32) { return int32(f.Pos.Offset), int32(f.EndPos.Offset) }
-
-type pLoc struct {
-	Pos    plexer.Position
-	Inner  *pLocInner `parser:"'loc' '(' @@ ')'"`
-	EndPos plexer.Position
-}
-
-type pLocInner struct {
-	Unknown grammarOnly  `parser:"(   'unknown'"`
-	Callee  *pLocInner   `parser:"  | 'callsite' '(' @@"`
-	Caller  *pLocInner   `parser:"    'at' @@ ')'"`
-	Fused   grammarOnly  `parser:"  | ( 'fused' | AngleIdent ) '['"`
-	Locs    []*pLocInner `parser:"    ( @@ ( ',' @@ )* )? ']'"`
-	Name    grammarOnly  `parser:"  | String"`
-	Line    grammarOnly  `parser:"    ( ':' Integer"`
-	Col     grammarOnly  `parser:"      ':' Integer"`
-	Child   *pLocInner   `parser:"    | '(' @@ ')' )?"`
-	Alias   grammarOnly  `parser:"  | Hash )"`
+	Pos  plexer.Position
+	Ins  []pTypeValue `parser:"'(' ( @@ ( ',' @@ )* )? ')' '->'"`
+	Outs []pTypeValue `parser:"( '(' ( @@ ( ',' @@ )* )? ')' | @@ )"`
 }
 
 // ---- Parseable leaves ----
@@ -194,32 +145,51 @@ func spanOf(t *plexer.Token) tokSpan {
 	return tokSpan{int32(t.Pos.Offset), int32(t.Pos.Offset + len(t.Value))}
 }
 
-// aliasHead consumes "#name =" or "!name =" (sigil typ) when the "="
-// follows; otherwise it consumes nothing, so that "#a" alone is reported
-// where an operation was expected, as the fast parser does.
-func aliasHead(lex *plexer.PeekingLexer, typ plexer.TokenType) error {
-	if lex.Peek().Type != typ {
-		return participle.NextMatch
+// pAttrAliasHead is "#name =" (only when the "=" follows, as in the fast
+// parser: "#a" alone is reported where an operation was expected). It
+// checks the name before the value is read, as the fast parser does.
+type pAttrAliasHead struct{ name string }
+
+func (h *pAttrAliasHead) Parse(lex *plexer.PeekingLexer) error {
+	name, err := aliasHead(lex, ptHash, "attribute", func(b *builder, n string) bool { _, dup := b.p.attrAliases[n]; return dup })
+	h.name = name
+	return err
+}
+
+// pTypeAliasHead is "!name =".
+type pTypeAliasHead struct{ name string }
+
+func (h *pTypeAliasHead) Parse(lex *plexer.PeekingLexer) error {
+	name, err := aliasHead(lex, ptBang, "type", func(b *builder, n string) bool { _, dup := b.p.typeAliases[n]; return dup })
+	h.name = name
+	return err
+}
+
+// aliasHead reads "#name =" or "!name =" (sigil typ) when the "=" follows;
+// otherwise it consumes nothing.
+func aliasHead(lex *plexer.PeekingLexer, typ plexer.TokenType, what string, defined func(*builder, string) bool) (string, error) {
+	t := lex.Peek()
+	if t.Type != typ {
+		return "", participle.NextMatch
 	}
 	cp := lex.MakeCheckpoint()
 	lex.Next()
-	if t := lex.Peek(); t.Type != ptPunct || t.Value != "=" {
+	if eq := lex.Peek(); eq.Type != ptPunct || eq.Value != "=" {
 		lex.LoadCheckpoint(cp)
-		return participle.NextMatch
+		return "", participle.NextMatch
+	}
+	b := builderOf(lex)
+	off := int32(t.Pos.Offset)
+	name := t.Value[1:]
+	if strings.Contains(name, ".") {
+		return "", b.fail(b.p.errorAt(off, "%s names with a '.' are reserved for dialect-defined names", what))
+	}
+	if defined(b, name) {
+		return "", b.fail(b.p.errorAt(off, "redefinition of %s alias id '%s'", what, name))
 	}
 	lex.Next()
-	return nil
+	return name, nil
 }
-
-// pAttrAliasHead is "#name =".
-type pAttrAliasHead struct{}
-
-func (*pAttrAliasHead) Parse(lex *plexer.PeekingLexer) error { return aliasHead(lex, ptHash) }
-
-// pTypeAliasHead is "!name =".
-type pTypeAliasHead struct{}
-
-func (*pTypeAliasHead) Parse(lex *plexer.PeekingLexer) error { return aliasHead(lex, ptBang) }
 
 // pOpName is the quoted name of a generic operation. It checks the name
 // as it reads it and opens the op for its regions (builder.op closes it).
@@ -346,56 +316,43 @@ func (*pProps) Parse(lex *plexer.PeekingLexer) error {
 	return b.fail(b.p.errorAt(int32(t.Pos.Offset), "operation properties ('<{...}>') are not supported; MLIR 16 syntax has none"))
 }
 
-// pSymbolRef is "@a" or "@a::@b::@c".
-type pSymbolRef struct{}
+// pAttrValue is an attribute value: a leaf, read as participle reaches it
+// by the fast parser's attribute reader (which reports its errors).
+type pAttrValue struct{ a ir.Attribute }
 
-func (*pSymbolRef) Parse(lex *plexer.PeekingLexer) error {
-	if lex.Peek().Type != ptAt {
+func (v *pAttrValue) Parse(lex *plexer.PeekingLexer) error {
+	b := builderOf(lex)
+	return b.leaf(lex, func(p *parser) (err error) {
+		v.a, err = p.parseAttribute(nil)
+		return err
+	})
+}
+
+// pTypeValue is a type, a leaf read by the fast parser's type reader.
+type pTypeValue struct{ t ir.Type }
+
+func (v *pTypeValue) Parse(lex *plexer.PeekingLexer) error {
+	b := builderOf(lex)
+	return b.leaf(lex, func(p *parser) (err error) {
+		v.t, err = p.parseType()
+		return err
+	})
+}
+
+// pLocValue is a location "loc(...)", a leaf read by the fast parser's
+// location reader.
+type pLocValue struct{ l ir.Location }
+
+func (v *pLocValue) Parse(lex *plexer.PeekingLexer) error {
+	if t := lex.Peek(); t.Type != ptBareIdent || t.Value != "loc" {
 		return participle.NextMatch
 	}
-	lex.Next()
-	for t := lex.Peek(); t.Type == ptPunct && t.Value == "::"; t = lex.Peek() {
-		lex.Next()
-		if lex.Peek().Type != ptAt {
-			break // the builder reports the missing nested reference
-		}
-		lex.Next()
-	}
-	return nil
+	b := builderOf(lex)
+	return b.leaf(lex, func(p *parser) (err error) {
+		v.l, err = p.parseLocation()
+		return err
+	})
 }
-
-// pLeafAttr is a one-token attribute: a keyword (true, unit, i32, ...; not
-// "loc", which starts a location), an alias or dialect attribute, or a type
-// alias or dialect type.
-type pLeafAttr struct{}
-
-func (*pLeafAttr) Parse(lex *plexer.PeekingLexer) error {
-	switch t := lex.Peek(); t.Type {
-	case ptBareIdent:
-		if t.Value == "loc" {
-			return participle.NextMatch
-		}
-		fallthrough
-	case ptHash, ptHashAngle, ptBang, ptBangAngle:
-		lex.Next()
-		return nil
-	}
-	return participle.NextMatch
-}
-
-// pLeafType is a one-token type: i32, tensor<...>, !alias, !d.t<...>.
-type pLeafType struct{ tokSpan }
-
-func (l *pLeafType) Parse(lex *plexer.PeekingLexer) error {
-	switch lex.Peek().Type {
-	case ptBareIdent, ptAngleIdent, ptBang, ptBangAngle:
-		l.tokSpan = spanOf(lex.Next())
-		return nil
-	}
-	return participle.NextMatch
-}
-
-func (l *pLeafType) span() (int32, int32) { return l.start, l.end }
 
 // ---- The grammar ----
 
@@ -403,7 +360,6 @@ func (l *pLeafType) span() (int32, int32) { return l.start, l.end }
 var grammarOptions = []participle.Option{
 	participle.Lexer(LexerDefinition),
 	participle.Union[pItem](&pAttrAlias{}, &pTypeAlias{}, &pOp{}),
-	participle.Union[pType](&pLeafType{}, &pFnType{}),
 	// No backtracking once a branch has consumed a token: the grammar is
 	// LL(1), Parseable nodes build IR as they read (a branch must never
 	// be read twice), and errors are reported where the fast parser
@@ -513,8 +469,8 @@ var grammarNames = map[string]string{
 	"PItem": "operation or alias definition", "POp": "operation", "PResult": "SSA result name",
 	"pOpName": "operation name in quotes", "pUse": "SSA operand", "pSucc": "block name",
 	"PRegion": "region", "PBlockHead": "block", "PArg": "block argument", "PAttrDict": "attribute dictionary",
-	"PEntry": "attribute name", "PAttr": "attribute value", "PType": "type", "pLeafType": "type",
-	"PFnType": "function type", "PLoc": "location", "PLocInner": "location",
+	"PEntry": "attribute name", "pAttrValue": "attribute value", "pTypeValue": "type",
+	"PFnType": "function type", "pLocValue": "location",
 	"<integer>": "integer", "<float>": "float", "<string>": "string", "<bareident>": "identifier",
 	"<percent>": "SSA value", "<caret>": "block name", "<hash>": "attribute alias", "<bang>": "type alias",
 }

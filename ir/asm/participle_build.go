@@ -1,7 +1,6 @@
 package asm
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,7 +22,9 @@ type builder struct {
 	p   *parser
 	lx  *partLexer
 	str string // the source as a string (participle token values are substrings)
-	sub lexer  // reused by convert and leaf
+	sub lexer  // the fast parser's lexer in leaf reads
+	// leafReader reads the leaves of the grammar (pAttrValue, ...).
+	leafReader ptOpParser
 	// err is the first error a Parseable node reported: participle keeps
 	// only its text, this keeps the diagnostic.
 	err error
@@ -78,64 +79,19 @@ func (b *builder) prevTokenEnd(lex *plexer.PeekingLexer) int32 {
 	return int32(t.Pos.Offset + len(t.Value))
 }
 
-// prevEnd returns where the token before offset off ends (0 when none),
-// which the fast parser uses to locate errors at the end of its input.
-func (b *builder) prevEnd(lex *plexer.PeekingLexer, off int32) int32 {
-	toks := lex.Range(0, lex.RawCursor())
-	i := sort.Search(len(toks), func(i int) bool { return int32(toks[i].Pos.Offset) >= off })
-	if i == 0 {
-		return 0
+// leaf runs fn, a reader of the fast parser, from lex's next token on,
+// then moves lex past what fn consumed; errors are recorded (fail).
+func (b *builder) leaf(lex *plexer.PeekingLexer, fn func(p *parser) error) error {
+	o := &b.leafReader
+	*o = ptOpParser{b: b, lex: lex, prevEnd: b.prevTokenEnd(lex), pending: o.pending[:0]}
+	err := o.leaf(fn)
+	if err == nil {
+		err = o.finish()
 	}
-	t := &toks[i-1]
-	return int32(t.Pos.Offset + len(t.Value))
-}
-
-// convert runs fn with the parser's lexer over src[start:end) and requires
-// fn to consume all of it.
-func (b *builder) convert(lex *plexer.PeekingLexer, start, end int32, what string, fn func() error) error {
-	p := b.p
-	saveLex, saveTok, savePrev := p.lex, p.tok, p.prevEnd
-	b.sub = lexer{src: p.src, pos: int(start), limit: int(end), lines: p.lines}
-	p.lex = &b.sub
-	p.prevEnd = b.prevEnd(lex, start)
-	p.tok = p.lex.next()
-	err := fn()
-	if err == nil && p.tok.kind != tokEOF {
-		err = p.errorf("unexpected '%s' after %s", p.text(p.tok), what)
+	if err != nil {
+		return b.fail(err)
 	}
-	p.lex, p.tok, p.prevEnd = saveLex, saveTok, savePrev
-	return err
-}
-
-func (b *builder) typeOf(lex *plexer.PeekingLexer, t pType) (ir.Type, error) {
-	var out ir.Type
-	start, end := t.span()
-	err := b.convert(lex, start, end, "type", func() error {
-		var err error
-		out, err = b.p.parseType()
-		return err
-	})
-	return out, err
-}
-
-func (b *builder) attrOf(lex *plexer.PeekingLexer, a *pAttr) (ir.Attribute, error) {
-	var out ir.Attribute
-	err := b.convert(lex, int32(a.Pos.Offset), int32(a.EndPos.Offset), "attribute", func() error {
-		var err error
-		out, err = b.p.parseAttribute(nil)
-		return err
-	})
-	return out, err
-}
-
-func (b *builder) locOf(lex *plexer.PeekingLexer, l *pLoc) (ir.Location, error) {
-	var out ir.Location
-	err := b.convert(lex, int32(l.Pos.Offset), int32(l.EndPos.Offset), "location", func() error {
-		var err error
-		out, err = b.p.parseLocation()
-		return err
-	})
-	return out, err
+	return nil
 }
 
 // file mirrors parser.parseFile: items are read and built one at a time.
@@ -154,9 +110,9 @@ func (b *builder) file(lex *plexer.PeekingLexer) (*ir.Operation, error) {
 		}
 		switch it := top.Item.(type) {
 		case *pAttrAlias:
-			err = b.convert(lex, int32(it.Pos.Offset), int32(it.EndPos.Offset), "attribute alias", p.parseAttrAliasDef)
+			p.attrAliases[it.Head.name] = it.Value.a
 		case *pTypeAlias:
-			err = b.convert(lex, int32(it.Pos.Offset), int32(it.EndPos.Offset), "type alias", p.parseTypeAliasDef)
+			p.typeAliases[it.Head.name] = it.Value.t
 		case *pOp:
 			err = b.op(lex, it, body)
 		}
@@ -232,11 +188,7 @@ func (b *builder) op(lex *plexer.PeekingLexer, o *pOp, block *ir.Block) error {
 		op = o.Custom.op
 	}
 	if o.Loc != nil {
-		l, err := b.locOf(lex, o.Loc)
-		if err != nil {
-			return err
-		}
-		op.SetLoc(l)
+		op.SetLoc(o.Loc.l)
 	}
 	total := 0
 	for _, g := range groups {
@@ -280,17 +232,14 @@ func (b *builder) genericOp(lex *plexer.PeekingLexer, g *pGenericOp) (*ir.Operat
 		st.Regions = append(st.Regions, r.Body.r)
 	}
 	if g.Attrs != nil {
-		entries, err := b.attrDict(lex, g.Attrs)
+		entries, err := b.attrDict(g.Attrs)
 		if err != nil {
 			return nil, err
 		}
 		st.Attrs = append(st.Attrs, entries...)
 	}
 	typeOff := int32(g.Type.Pos.Offset)
-	ins, outs, err := b.fnTypes(lex, g.Type)
-	if err != nil {
-		return nil, err
-	}
+	ins, outs := types(g.Type.Ins), types(g.Type.Outs)
 	if len(ins) != len(uses) {
 		return nil, p.errorAt(typeOff, "expected %d operand type%s but had %d", len(uses), pluralS(len(uses)), len(ins))
 	}
@@ -305,29 +254,17 @@ func (b *builder) genericOp(lex *plexer.PeekingLexer, g *pGenericOp) (*ir.Operat
 	return p.ctx.NewOp(st), nil
 }
 
-// fnTypes converts a function type's inputs and results one by one.
-func (b *builder) fnTypes(lex *plexer.PeekingLexer, f *pFnType) (ins, outs []ir.Type, err error) {
-	ins = make([]ir.Type, 0, len(f.Ins))
-	for _, t := range f.Ins {
-		ty, err := b.typeOf(lex, t)
-		if err != nil {
-			return nil, nil, err
-		}
-		ins = append(ins, ty)
+// types returns the types of a list of type leaves.
+func types(vs []pTypeValue) []ir.Type {
+	out := make([]ir.Type, len(vs))
+	for i := range vs {
+		out[i] = vs[i].t
 	}
-	outs = make([]ir.Type, 0, len(f.Outs))
-	for _, t := range f.Outs {
-		ty, err := b.typeOf(lex, t)
-		if err != nil {
-			return nil, nil, err
-		}
-		outs = append(outs, ty)
-	}
-	return ins, outs, nil
+	return out
 }
 
 // attrDict mirrors parser.parseAttrDict.
-func (b *builder) attrDict(lex *plexer.PeekingLexer, d *pAttrDict) ([]ir.NamedAttr, error) {
+func (b *builder) attrDict(d *pAttrDict) ([]ir.NamedAttr, error) {
 	p := b.p
 	entries := make([]ir.NamedAttr, 0, len(d.Entries))
 	seen := make(map[string]bool, len(d.Entries))
@@ -351,11 +288,7 @@ func (b *builder) attrDict(lex *plexer.PeekingLexer, d *pAttrDict) ([]ir.NamedAt
 			entries = append(entries, ir.NamedAttr{Name: key, Value: ir.UnitAttr{}})
 			continue
 		}
-		v, err := b.attrOf(lex, e.Value)
-		if err != nil {
-			return nil, err
-		}
-		entries = append(entries, ir.NamedAttr{Name: key, Value: v})
+		entries = append(entries, ir.NamedAttr{Name: key, Value: e.Value.a})
 	}
 	return ir.Dict(entries...).Entries, nil
 }
@@ -463,14 +396,9 @@ func (b *builder) block(lex *plexer.PeekingLexer, r *ir.Region) error {
 		if u.num != 0 {
 			return p.errorAt(u.off, "expected argument name without result number")
 		}
-		arg := ir.Argument{Name: ir.UnresolvedOperand{Name: u.name, Loc: p.locOf(u.off)}}
-		if arg.Type, err = b.typeOf(lex, a.Type); err != nil {
-			return err
-		}
+		arg := ir.Argument{Name: ir.UnresolvedOperand{Name: u.name, Loc: p.locOf(u.off)}, Type: a.Type.t}
 		if a.Loc != nil {
-			if arg.Loc, err = b.locOf(lex, a.Loc); err != nil {
-				return err
-			}
+			arg.Loc = a.Loc.l
 		}
 		if err := p.addArgument(block, arg); err != nil {
 			return err

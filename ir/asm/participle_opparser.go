@@ -496,7 +496,7 @@ func (o *ptOpParser) attrDict() ([]ir.NamedAttr, error) {
 		return nil, b.parseError(err)
 	}
 	o.prevEnd = b.prevTokenEnd(o.lex)
-	return b.attrDict(o.lex, d)
+	return b.attrDict(d)
 }
 
 // ParseOptionalAttrDict implements ir.OpParser.

