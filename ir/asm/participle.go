@@ -3,6 +3,7 @@ package asm
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 
@@ -332,6 +333,9 @@ func (v *pAttrValue) Parse(lex *plexer.PeekingLexer) error {
 type pTypeValue struct{ t ir.Type }
 
 func (v *pTypeValue) Parse(lex *plexer.PeekingLexer) error {
+	if t := lex.Peek(); t.Type == ptPunct && t.Value == ")" {
+		return participle.NextMatch // an empty type list
+	}
 	b := builderOf(lex)
 	return b.leaf(lex, func(p *parser) (err error) {
 		v.t, err = p.parseType()
@@ -411,10 +415,10 @@ func GrammarEBNF() (string, error) {
 
 // ---- Errors ----
 
-// participleError turns a participle error into a located diagnostic; an
-// error at an Error token reports the lexer's message, as the fast parser
-// does.
-func participleError(p *parser, lx *partLexer, err error) error {
+// participleError turns a participle error into a located diagnostic: at
+// an Error token, the lexer's message; for an unexpected token, the fast
+// parser's message for what the grammar expected there.
+func participleError(p *parser, lx *partLexer, toks []plexer.Token, err error) error {
 	var perr participle.Error
 	if !errors.As(err, &perr) {
 		return p.errorAt(0, "%v", err)
@@ -427,68 +431,86 @@ func participleError(p *parser, lx *partLexer, err error) error {
 		return p.errorAt(int32(off), "%s", msg)
 	}
 	at := int32(off)
-	if off == len(p.src) {
+	var ute *participle.UnexpectedTokenError
+	if errors.As(err, &ute) && ute.Unexpected.EOF() {
 		// Like the fast parser, point just past the last token rather
 		// than at the end of the file, which may be lines later.
 		at = lx.lastEnd
 	}
 	msg := perr.Message()
-	var ute *participle.UnexpectedTokenError
-	if errors.As(err, &ute) {
-		msg = unexpectedMessage(ute)
+	if ute != nil {
+		msg = syntaxMessage(ute, prevToken(toks, off))
 	}
 	return p.errorAt(at, "%s", msg)
 }
 
-// unexpectedMessage rewrites participle's "unexpected token "x" (expected
-// <EBNF of the rest of the rule>)" as "unexpected 'x'; expected <what the
-// failing element needed>".
-func unexpectedMessage(u *participle.UnexpectedTokenError) string {
-	what := "end of file"
-	if !u.Unexpected.EOF() {
-		v := u.Unexpected.Value
-		if len(v) > 40 {
-			v = v[:37] + "..."
-		}
-		what = "'" + v + "'"
+// prevToken returns the value of the token before offset off ("" when none).
+func prevToken(toks []plexer.Token, off int) string {
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].Pos.Offset >= off })
+	if i == 0 {
+		return ""
 	}
-	msg := "unexpected " + what
+	return toks[i-1].Value
+}
+
+// syntaxMessage words an unexpected token as the fast parser does. Participle
+// reports the rest of the failing rule in EBNF ("unexpected token "x"
+// (expected <rest>)"); the rest and the token before the unexpected one
+// tell where in the syntax the parse stopped.
+func syntaxMessage(u *participle.UnexpectedTokenError, prev string) string {
 	full := u.Message()
 	i := strings.Index(full, " (expected ")
 	if i < 0 {
-		return msg + "; expected operation or alias definition"
+		return "expected operation name in quotes" // a token after the last item
 	}
-	if exp := firstExpected(full[i+len(" (expected "):]); exp != "" {
-		msg += "; expected " + exp
-	}
-	return msg
-}
-
-// grammarNames describes the grammar's rules and token types in messages.
-var grammarNames = map[string]string{
-	"PItem": "operation or alias definition", "POp": "operation", "PResult": "SSA result name",
-	"pOpName": "operation name in quotes", "pUse": "SSA operand", "pSucc": "block name",
-	"PRegion": "region", "PBlockHead": "block", "PArg": "block argument", "PAttrDict": "attribute dictionary",
-	"PEntry": "attribute name", "pAttrValue": "attribute value", "pTypeValue": "type",
-	"PFnType": "function type", "pLocValue": "location",
-	"<integer>": "integer", "<float>": "float", "<string>": "string", "<bareident>": "identifier",
-	"<percent>": "SSA value", "<caret>": "block name", "<hash>": "attribute alias", "<bang>": "type alias",
-}
-
-// firstExpected returns the first element of participle's EBNF expectation.
-func firstExpected(ebnf string) string {
-	ebnf = strings.TrimLeft(ebnf, "( ")
-	if strings.HasPrefix(ebnf, `"`) {
-		if end := strings.IndexByte(ebnf[1:], '"'); end >= 0 {
-			return "'" + ebnf[1:1+end] + "'"
+	rest := strings.TrimSuffix(full[i+len(" (expected "):], ")")
+	for _, r := range syntaxRules {
+		if r.exact && rest != r.rest || !r.exact && !strings.HasPrefix(rest, r.rest) {
+			continue
 		}
-		return ""
+		if r.afterOpen != "" && prev == r.open {
+			return r.afterOpen
+		}
+		return r.msg
 	}
-	end := strings.IndexAny(ebnf, " ()?*+|")
-	if end < 0 {
-		end = len(ebnf)
+	what := "end of file"
+	if !u.Unexpected.EOF() {
+		what = "'" + u.Unexpected.Value + "'"
 	}
-	return grammarNames[ebnf[:end]]
+	return "unexpected " + what + " (expected " + rest + ")"
+}
+
+// syntaxRules map the rest of a failing rule to the fast parser's message;
+// afterOpen replaces it right after the token open (an empty list where
+// an element was needed).
+var syntaxRules = []struct {
+	rest            string
+	exact           bool
+	msg             string
+	open, afterOpen string
+}{
+	{rest: `"(" (pUse`, msg: "expected '(' to start operand list"},
+	{rest: `")" ("["`, msg: "expected ',' or ')' to start operand list", open: "(", afterOpen: "expected SSA operand"},
+	{rest: `"]" pProps?`, msg: "expected ',' or ']' in successor list", open: "[", afterOpen: "expected block name"},
+	{rest: `")" PAttrDict?`, msg: "expected ',' or ')' in region list", open: "(", afterOpen: "expected '{' to begin a region"},
+	{rest: `":" PFnType`, msg: "expected ':' followed by operation type"},
+	{rest: `"="`, exact: true, msg: "expected '=' after SSA name"},
+	{rest: `<integer>`, exact: true, msg: "expected integer number of results"},
+	{rest: `PResult`, msg: "expected valid ssa identifier"},
+	{rest: `pUse`, msg: "expected SSA operand"},
+	{rest: `pSucc`, msg: "expected block name"},
+	{rest: `PRegion`, msg: "expected '{' to begin a region"},
+	{rest: `"{" pRegionBody`, msg: "expected '{' to begin a region"},
+	{rest: `"}"`, msg: "expected ',' or '}' in attribute dictionary", open: "{", afterOpen: "expected attribute name"},
+	{rest: `PEntry`, msg: "expected attribute name"},
+	{rest: `"(" (pTypeValue`, msg: "expected '(' in function type"},
+	{rest: `")" "->"`, msg: "expected ',' or ')' in type list"},
+	{rest: `"->"`, msg: "expected '->' in function type"},
+	{rest: `")"`, exact: true, msg: "expected ',' or ')' in type list"},
+	{rest: `")" ":"`, msg: "expected ',' or ')' in block argument list", open: "(", afterOpen: "expected SSA operand"},
+	{rest: `":" pTypeValue`, msg: "expected ':'"},
+	{rest: `":"`, exact: true, msg: "expected ':' after block name"},
+	{rest: `PArg`, msg: "expected SSA operand"},
 }
 
 // ---- Entry point ----
@@ -511,7 +533,7 @@ func ParseParticiple(ctx *ir.Context, src []byte, opts ParseOptions) (op *ir.Ope
 	if err != nil {
 		return nil, p.errorAt(0, "%v", err)
 	}
-	b := &builder{g: g, p: p, lx: lx, str: str}
+	b := &builder{g: g, p: p, lx: lx, str: str, toks: peek.Range(0, plexer.RawCursor(lx.count))}
 	key := streamKey(peek)
 	sessions.Store(key, b)
 	defer sessions.Delete(key)

@@ -18,11 +18,13 @@ import (
 // Parseable nodes call back into the builder for custom forms and region
 // bodies.
 type builder struct {
-	g   *grammar
-	p   *parser
-	lx  *partLexer
-	str string // the source as a string (participle token values are substrings)
-	sub lexer  // the fast parser's lexer in leaf reads
+	g  *grammar
+	p  *parser
+	lx *partLexer
+	// toks are the file's tokens, EOF included.
+	toks []plexer.Token
+	str  string // the source as a string (participle token values are substrings)
+	sub  lexer  // the fast parser's lexer in leaf reads
 	// leafReader reads the leaves of the grammar (pAttrValue, ...).
 	leafReader ptOpParser
 	// err is the first error a Parseable node reported: participle keeps
@@ -57,7 +59,7 @@ func (b *builder) parseError(err error) error {
 	if b.err != nil {
 		return b.err
 	}
-	return b.fail(participleError(b.p, b.lx, err))
+	return b.fail(participleError(b.p, b.lx, b.toks, err))
 }
 
 // prevTokenStart returns where the token before lex's cursor starts.

@@ -119,6 +119,8 @@ type partLexer struct {
 	depth, maxDepth int
 	// errs maps the offset of each Error token to the lexer's message.
 	errs map[int]string
+	// count is the number of tokens returned, EOF included.
+	count int
 }
 
 // newPartLexer returns a participle lexer over src (str is the same bytes
@@ -148,6 +150,7 @@ func (l *partLexer) position(off int) plexer.Position {
 
 // Next implements lexer.Lexer. It never fails: lexical errors are tokens.
 func (l *partLexer) Next() (plexer.Token, error) {
+	l.count++
 	t := l.lx.next()
 	pos := l.position(int(t.start))
 	if t.kind == tokEOF {
