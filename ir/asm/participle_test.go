@@ -413,10 +413,15 @@ func TestParticipleNeverPanics(t *testing.T) {
 }
 
 // TestParticipleTokenMutations deletes, duplicates and swaps the tokens of
-// every generic input in turn: the parsers must still agree.
+// every generic input and of the custom-form inputs in turn: the parsers
+// must still agree.
 func TestParticipleTokenMutations(t *testing.T) {
 	type span struct{ start, end int }
-	for _, in := range genericInputs(t) {
+	inputs := genericInputs(t)
+	if !testing.Short() {
+		inputs = append(inputs, customInputs(t)...)
+	}
+	for _, in := range inputs {
 		src := in.src
 		lx, err := asm.LexerDefinition.Lex(in.name, bytes.NewReader(src))
 		if err != nil {
