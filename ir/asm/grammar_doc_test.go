@@ -26,7 +26,7 @@ func TestGrammarDoc(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rule := range []string{"POp = ", "PGenericOp = ", "PRegion = ", "PBlockHead = ", "PAttrDict = ", "PFnType = ", "PLoc = "} {
+	for _, rule := range []string{"POp = ", "PGenericOp = ", "PRegion = ", "PBlockHead = ", "PAttrDict = ", "PFnType = ", "PArg = "} {
 		if !strings.Contains(ebnf, rule) {
 			t.Errorf("the grammar lacks the rule %q:\n%s", rule, ebnf)
 		}

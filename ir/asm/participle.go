@@ -439,9 +439,36 @@ func participleError(p *parser, lx *partLexer, toks []plexer.Token, err error) e
 	}
 	msg := perr.Message()
 	if ute != nil {
-		msg = syntaxMessage(ute, prevToken(toks, off))
+		msg = syntaxMessage(ute, prevToken(toks, off), parenOpener(toks, off))
 	}
 	return p.errorAt(at, "%s", msg)
+}
+
+// parenOpener returns the value of the token before the innermost "(" still
+// open at offset off ("" when none): "->" opens a function type's results,
+// a block name a block's arguments, ")" or "]" an op's region list.
+func parenOpener(toks []plexer.Token, off int) string {
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].Pos.Offset >= off })
+	depth := 0
+	for i--; i >= 0; i-- {
+		t := &toks[i]
+		if t.Type != ptPunct {
+			continue
+		}
+		switch t.Value {
+		case ")":
+			depth++
+		case "(":
+			if depth == 0 {
+				if i == 0 {
+					return ""
+				}
+				return toks[i-1].Value
+			}
+			depth--
+		}
+	}
+	return ""
 }
 
 // prevToken returns the value of the token before offset off ("" when none).
@@ -457,13 +484,28 @@ func prevToken(toks []plexer.Token, off int) string {
 // reports the rest of the failing rule in EBNF ("unexpected token "x"
 // (expected <rest>)"); the rest and the token before the unexpected one
 // tell where in the syntax the parse stopped.
-func syntaxMessage(u *participle.UnexpectedTokenError, prev string) string {
+func syntaxMessage(u *participle.UnexpectedTokenError, prev, opener string) string {
 	full := u.Message()
 	i := strings.Index(full, " (expected ")
 	if i < 0 {
 		return "expected operation name in quotes" // a token after the last item
 	}
 	rest := strings.TrimSuffix(full[i+len(" (expected "):], ")")
+	if rest == `")"` {
+		// The close of an optional list, whose rule ends there.
+		switch {
+		case opener == "->":
+			return "expected ',' or ')' in type list"
+		case strings.HasPrefix(opener, "^"):
+			if prev == "(" {
+				return "expected SSA operand"
+			}
+			return "expected ',' or ')' in block argument list"
+		case prev == "(":
+			return "expected '{' to begin a region"
+		}
+		return "expected ',' or ')' in region list"
+	}
 	for _, r := range syntaxRules {
 		if r.exact && rest != r.rest || !r.exact && !strings.HasPrefix(rest, r.rest) {
 			continue
@@ -492,7 +534,6 @@ var syntaxRules = []struct {
 	{rest: `"(" (pUse`, msg: "expected '(' to start operand list"},
 	{rest: `")" ("["`, msg: "expected ',' or ')' to start operand list", open: "(", afterOpen: "expected SSA operand"},
 	{rest: `"]" pProps?`, msg: "expected ',' or ']' in successor list", open: "[", afterOpen: "expected block name"},
-	{rest: `")" PAttrDict?`, msg: "expected ',' or ')' in region list", open: "(", afterOpen: "expected '{' to begin a region"},
 	{rest: `":" PFnType`, msg: "expected ':' followed by operation type"},
 	{rest: `"="`, exact: true, msg: "expected '=' after SSA name"},
 	{rest: `<integer>`, exact: true, msg: "expected integer number of results"},
@@ -506,8 +547,6 @@ var syntaxRules = []struct {
 	{rest: `"(" (pTypeValue`, msg: "expected '(' in function type"},
 	{rest: `")" "->"`, msg: "expected ',' or ')' in type list"},
 	{rest: `"->"`, msg: "expected '->' in function type"},
-	{rest: `")"`, exact: true, msg: "expected ',' or ')' in type list"},
-	{rest: `")" ":"`, msg: "expected ',' or ')' in block argument list", open: "(", afterOpen: "expected SSA operand"},
 	{rest: `":" pTypeValue`, msg: "expected ':'"},
 	{rest: `":"`, exact: true, msg: "expected ':' after block name"},
 	{rest: `PArg`, msg: "expected SSA operand"},

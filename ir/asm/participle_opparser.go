@@ -124,6 +124,9 @@ func (o *ptOpParser) relex(start, end int) {
 // leaf runs fn, a reader of the fast parser, from the next token on, then
 // moves the stream past what fn consumed.
 func (o *ptOpParser) leaf(fn func(p *parser) error) error {
+	if o.peek().Type == ptError {
+		return o.Errorf("") // the lexer's message
+	}
 	b, p := o.b, o.b.p
 	start := o.off()
 	saveLex, saveTok, savePrev := p.lex, p.tok, p.prevEnd

@@ -198,7 +198,7 @@ func.func @f(%a: f32, %b: tensor<4xf32> {d.arg = 1 : i64}, %n: index) -> (f32, t
   %d = arith.mulf %c, %a fastmath<nnan,ninf> {d.extra} : f32 loc(#loc)
   %p = arith.cmpf olt, %c, %d : f32
   %e = tensor.add %b, %b : tensor<4xf32>
-  %s = tensor.sum %e dims = [0] keepdim = true : tensor<4xf32>
+  %s = tensor.reduce_sum %e dims = [0] keepdim = true : tensor<4xf32>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %r = loops.for %i = %c0 to %n step %c1 iter_args(%acc = %d) -> (f32) {
@@ -584,7 +584,7 @@ func generateCustom(size int) []byte {
 			fmt.Fprintf(&sb, "  %%y%d = arith.mulf %%x%d, %s : f32 loc(\"gen.py\":%d:%d)\n", i, i, prev, f, i)
 			fmt.Fprintf(&sb, "  %%u%d = tensor.add %%t, %%t : tensor<4x8xf32>\n", i)
 		}
-		sb.WriteString("  %s = tensor.sum %u0 dims = [0, 1] : tensor<4x8xf32>\n")
+		sb.WriteString("  %s = tensor.reduce_sum %u0 dims = [0, 1] : tensor<4x8xf32>\n")
 		sb.WriteString("  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n")
 		sb.WriteString("  %r = loops.for %i = %c0 to %n step %c1 iter_args(%acc = %y7) -> (f32) {\n")
 		sb.WriteString("    %z = arith.addf %acc, %a : f32\n    loops.yield %z : f32\n  }\n")
