@@ -562,11 +562,17 @@ func benchmarkEngine(b *testing.B, e asm.Engine) {
 	}
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
+	cpu0, haveCPU := processCPU()
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := e.Parse(ctx, src, opts); err != nil {
 			b.Fatal(err)
 		}
+	}
+	// CPU time (all threads, the garbage collector's included) is the
+	// steadier measure on a shared machine.
+	if cpu1, ok := processCPU(); ok && haveCPU {
+		b.ReportMetric(float64(cpu1-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 	}
 }
 
@@ -620,11 +626,17 @@ func benchmarkCustom(b *testing.B, e asm.Engine) {
 	}
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
+	cpu0, haveCPU := processCPU()
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := e.Parse(ctx, src, opts); err != nil {
 			b.Fatal(err)
 		}
+	}
+	// CPU time (all threads, the garbage collector's included) is the
+	// steadier measure on a shared machine.
+	if cpu1, ok := processCPU(); ok && haveCPU {
+		b.ReportMetric(float64(cpu1-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 	}
 }
 
