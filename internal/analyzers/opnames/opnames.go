@@ -56,6 +56,11 @@ var allowed = map[string]string{
 	// The parsers' placeholder for SSA values used before their
 	// definition: no dialect may define it, and none survives a parse.
 	irPath + "/asm builtin.unrealized_forward_reference": "forwardRefOpName",
+	// MLIR 17's NaN-ignoring maximum and minimum: MLIR 16's arith, which
+	// tt registers, has no such ops, but the Go emitter (like the
+	// interpreter) computes them for ops built in memory.
+	Module + "/emit/go arith.maxnumf": "numerics.MaxNum",
+	Module + "/emit/go arith.minnumf": "numerics.MinNum",
 }
 
 // registry is what the analyzer knows of the dialects.
