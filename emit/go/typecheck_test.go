@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/go/packages"
 
 	goemit "github.com/tt-compiler/tt/emit/go"
@@ -58,7 +59,6 @@ func TestGeneratedCodeTypeChecks(t *testing.T) {
 	if len(pkgs) != len(files) {
 		t.Fatalf("loaded %d packages, want %d", len(pkgs), len(files))
 	}
-	errorType := types.Universe.Lookup("error").Type()
 	for _, lp := range pkgs {
 		gp := emitted[lp.PkgPath]
 		if gp == nil {
@@ -77,19 +77,47 @@ func TestGeneratedCodeTypeChecks(t *testing.T) {
 				continue
 			}
 			sig := obj.Type().(*types.Signature)
-			if sig.Params().Len() != len(fn.Params) {
-				t.Errorf("%s.%s has %d parameters, the emitter describes %d", lp.PkgPath, fn.Name, sig.Params().Len(), len(fn.Params))
-				continue
-			}
-			for i, p := range fn.Params {
-				if got := sig.Params().At(i).Name(); got != p.Name {
-					t.Errorf("%s.%s: parameter %d is %s, the emitter describes %s", lp.PkgPath, fn.Name, i, got, p.Name)
-				}
-			}
-			res := sig.Results()
-			if res.Len() != len(fn.Results)+1 || !types.Identical(res.At(res.Len()-1).Type(), errorType) {
-				t.Errorf("%s.%s returns %s, want %d results and an error", lp.PkgPath, fn.Name, res, len(fn.Results))
-			}
+			checkTuple(t, lp.PkgPath+"."+fn.Name+" parameters", sig.Params(), goSignature(fn.Params), false)
+			checkTuple(t, lp.PkgPath+"."+fn.Name+" results", sig.Results(), goSignature(fn.Results), true)
 		}
+	}
+}
+
+// goVar is a parameter or result as the emitter describes it: a name and a
+// Go type.
+type goVar struct{ name, typ string }
+
+// goSignature flattens described parameters as the generated code declares
+// them: each memref's slice followed by its dynamic dimensions as ints, a
+// scalar as itself.
+func goSignature(ps []goemit.Param) []goVar {
+	var out []goVar
+	for _, p := range ps {
+		typ := p.Elem.GoType()
+		if !p.Scalar {
+			typ = "[]" + typ
+		}
+		out = append(out, goVar{p.Name, typ})
+		for _, d := range p.Dims {
+			out = append(out, goVar{d, "int"})
+		}
+	}
+	return out
+}
+
+// checkTuple compares a type-checked parameter or result list with the
+// described one (withErr: an error comes last).
+func checkTuple(t *testing.T, what string, got *types.Tuple, want []goVar, withErr bool) {
+	t.Helper()
+	if withErr {
+		want = append(want, goVar{"err", "error"})
+	}
+	var have []goVar
+	for i := 0; i < got.Len(); i++ {
+		v := got.At(i)
+		have = append(have, goVar{v.Name(), types.TypeString(v.Type(), nil)})
+	}
+	if d := cmp.Diff(want, have, cmp.AllowUnexported(goVar{})); d != "" {
+		t.Errorf("%s differ from the emitter's description (-described +generated):\n%s", what, d)
 	}
 }
