@@ -48,7 +48,13 @@ func (f *fuser) buildGraph() {
 	}
 }
 
-// convex reports whether no path leaves the set and comes back into it.
+// convex reports whether no path leaves the set and comes back into it,
+// in the graph whose vertices are the groups formed so far (each becomes
+// one kernel, so reaching one member of a group reaches everything the
+// group produces): a path through another group's members counts even
+// when, op by op, it would not connect. Checking op by op let two merges
+// that are each convex make two kernels depend on each other (PT2's
+// can_fuse checks the same reachability through other nodes).
 func (f *fuser) convex(set map[*ir.Operation]bool) bool {
 	var stack []*ir.Operation
 	for op := range set {
@@ -70,6 +76,13 @@ func (f *fuser) convex(set map[*ir.Operation]bool) bool {
 		}
 		seen[u] = true
 		stack = append(stack, f.succ[u]...)
+		if n := f.nodeOf[u]; n != nil && n.group != nil {
+			for _, m := range n.group.nodes {
+				if !seen[m.root] {
+					stack = append(stack, m.root)
+				}
+			}
+		}
 	}
 	return true
 }
