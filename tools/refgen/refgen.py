@@ -1252,6 +1252,20 @@ p = Prog("cnn_train", CNN_DOC + ", on 2 images 1x8x8 with 2 and 4 channels and 3
 p.ret(cnn_loss(p, 2, 8, 2, 4, 3))
 finish(p, "F.cross_entropy(linear(max_pool2d(relu(conv2d(max_pool2d(relu(conv2d(x, w1, b1, padding=1)), 2), w2, b2, padding=1)), 2).flatten(1)), y); torch.autograd.grad")
 
+# Added after the others so that their random inputs stay as they were.
+p = Prog("grad_mixed_sizes", "Gradients where one operand's size is static and the other's dynamic: matmul of 2x3 by ?x4, batched matmul of ?x2x3 by 2x3x4, concat of 1x? and 1x4 (each gradient keeps its operand's type).",
+         kind="grad")
+a, b = p.arg(randn(2, 3)), p.arg(randn(3, 4), dynamic=(0,))
+c, d = p.arg(randn(2, 2, 3), dynamic=(0,)), p.arg(randn(2, 3, 4))
+e, f = p.arg(randn(1, 4), dynamic=(1,)), p.arg(randn(1, 4))
+m1 = p.reduce("sum", p.matmul(a, b), [0, 1])
+cd = p.matmul(c, d)
+m2 = p.reduce("sum", p.binary("mul", cd, cd), [0, 1, 2])
+ef = p.concat([e, f], 0)
+m3 = p.reduce("sum", p.binary("mul", ef, ef), [0, 1])
+p.ret(p.binary("add", p.binary("add", m1, m2), m3))
+finish(p, "(a @ b).sum() + ((c @ d) ** 2).sum() + (cat([e, f]) ** 2).sum(); torch.autograd.grad")
+
 manifest = {"format": "tt-ref/1", "generator": "tools/refgen/refgen.py", "torch": torch.__version__, "numpy": np.__version__,
             "cases": cases}
 with open(os.path.join(OUT, "manifest.json"), "w") as f:
