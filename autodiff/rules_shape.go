@@ -63,10 +63,78 @@ func vjpBroadcast(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, erro
 	if len(expanded) > 0 {
 		gx = sumKeep(b, gx, expanded)
 	}
+	for i := range xs {
+		if xs[i] == ir.Dynamic && shapeOf(gx)[i] != 1 && !sameRuntimeSize(op, int(dims[i]), x, i) {
+			gx = sumIfBroadcast(b, gx, x, i)
+		}
+	}
 	if gx.Type() != x.Type() {
 		gx = tensor.Reshape(b, gx, xs, dynSizes(b, x)...)
 	}
 	return one(gx), nil
+}
+
+// sameRuntimeSize reports whether the broadcast op's result dimension rd
+// is known to have x's dimension i's size: its size operand is
+// tensor.dim of x at i (how front ends and tt's own rules write a
+// broadcast that keeps a dynamic size).
+func sameRuntimeSize(op *ir.Operation, rd int, x ir.Value, i int) bool {
+	shape := shapeOf(op.Result(0))
+	k := 1 // size operands follow x, one per dynamic result dimension
+	for d := 0; d < rd; d++ {
+		if shape[d] == ir.Dynamic {
+			k++
+		}
+	}
+	if shape[rd] != ir.Dynamic || k >= op.NumOperands() {
+		return false
+	}
+	dim := ir.DefiningOp(op.Operand(k))
+	if dim == nil || dim.Name() != tensor.DimName || dim.Operand(0) != x {
+		return false
+	}
+	d, ok := dim.IntAttr("dim")
+	return ok && int(d) == i
+}
+
+// sumIfBroadcast is the gradient along dimension i of a broadcast whose
+// operand x has a dynamic size m there: broadcasting decides at run time
+// whether m is 1 (the operand was expanded to the result's n, and its
+// gradient is the sum over the dimension) or n (the identity). Both are
+// one scatter_add of gx into zeros of x's size along i, at index k when
+// m != 1 and 0 when m = 1, which costs one pass over gx either way.
+// (PT2 specializes sizes 0 and 1 at trace time instead; tt compiles once
+// for every size.)
+func sumIfBroadcast(b *ir.Builder, gx, x ir.Value, i int) ir.Value {
+	gs := shapeOf(gx)
+	i64 := b.Ctx.I64()
+	n := gs[i]
+	var nSize []ir.Value
+	if n == ir.Dynamic {
+		nSize = []ir.Value{tensor.Dim(b, gx, int64(i))}
+	}
+	m := tensor.Dim(b, x, int64(i))
+	// m - 1, as the largest index of an iota of m elements: 0 exactly when m = 1.
+	last := tensor.ReduceMax(b, tensor.Iota(b, b.Ctx.Tensor([]int64{ir.Dynamic}, i64), 0, m), []int64{0}, false)
+	keep := tensor.Cmp(b, "ne", last, tensor.Full(b, b.Ctx.Tensor(nil, i64), 0))
+	idxType := b.Ctx.Tensor([]int64{n}, i64)
+	idx := tensor.Select(b,
+		tensor.Broadcast(b, keep, nil, []int64{n}, nSize...),
+		tensor.Iota(b, idxType, 0, nSize...),
+		tensor.Full(b, idxType, 0, nSize...))
+	target := slices.Clone(gs)
+	target[i] = ir.Dynamic
+	var sizes []ir.Value
+	for d, s := range target {
+		switch {
+		case d == i:
+			sizes = append(sizes, m)
+		case s == ir.Dynamic:
+			sizes = append(sizes, tensor.Dim(b, gx, int64(d)))
+		}
+	}
+	zeros := tensor.Full(b, b.Ctx.Tensor(target, elemOf(gx)), 0, sizes...)
+	return tensor.ScatterAdd(b, zeros, idx, gx, int64(i))
 }
 
 func vjpReshape(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, error) {

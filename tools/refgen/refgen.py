@@ -1266,6 +1266,19 @@ m3 = p.reduce("sum", p.binary("mul", ef, ef), [0, 1])
 p.ret(p.binary("add", p.binary("add", m1, m2), m3))
 finish(p, "(a @ b).sum() + ((c @ d) ** 2).sum() + (cat([e, f]) ** 2).sum(); torch.autograd.grad")
 
+p = Prog("grad_broadcast_dynamic", "Gradients of broadcasts from dynamic sizes decided at run time: a ?-sized operand of size 1 expanded to 5 (its gradient is the sum), one of size 5 (the identity), and a ?x1-typed 3x1 expanded to 3x4.",
+         kind="grad")
+u, v = p.arg(randn(1), dynamic=(0,)), p.arg(randn(5), dynamic=(0,))
+w, y = p.arg(randn(3, 1), dynamic=(0, 1)), p.arg(randn(5))
+z = p.arg(randn(3, 4))
+bu = p.broadcast(u, [0], [5])
+bv = p.broadcast(v, [0], [5])
+bw = p.broadcast(w, [0, 1], [3, 4])
+s1 = p.reduce("sum", p.binary("mul", p.binary("mul", bu, bv), y), [0])
+s2 = p.reduce("sum", p.binary("mul", bw, z), [0, 1])
+p.ret(p.binary("add", s1, s2))
+finish(p, "(u.expand(5) * v * y).sum() + (w.expand(3, 4) * z).sum(); torch.autograd.grad")
+
 manifest = {"format": "tt-ref/1", "generator": "tools/refgen/refgen.py", "torch": torch.__version__, "numpy": np.__version__,
             "cases": cases}
 with open(os.path.join(OUT, "manifest.json"), "w") as f:
