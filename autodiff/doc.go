@@ -23,9 +23,11 @@
 // dynamic size may expand it at run time (size 1 to n) or not; its
 // gradient decides at run time too, summing over the dimension only when
 // the operand's size is 1, unless the broadcast's size operand is
-// tensor.dim of the operand (the sizes are then known equal). Some rules
-// still need static shapes (slice, pad, concat with a dynamic result,
-// conv2d, max_pool2d); they say so in a located error.
+// tensor.dim of the operand (the sizes are then known equal). slice, pad
+// and concat differentiate with dynamic sizes (gathering or adding rows
+// at run-time offsets where a static slice or pad cannot say them);
+// conv2d and max_pool2d still need static shapes and say so in a located
+// error.
 //
 // The aot-autograd{func=NAME} pass adds, next to @NAME:
 //

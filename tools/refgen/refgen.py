@@ -1279,6 +1279,24 @@ s2 = p.reduce("sum", p.binary("mul", bw, z), [0, 1])
 p.ret(p.binary("add", s1, s2))
 finish(p, "(u.expand(5) * v * y).sum() + (w.expand(3, 4) * z).sum(); torch.autograd.grad")
 
+p = Prog("grad_dynamic_shapes", "Gradients of slice (unit and strided steps), pad and concat (along a dynamic dimension and along a static one of dynamic-sized operands) with dynamic sizes.",
+         kind="grad")
+x = p.arg(randn(4, 6), dynamic=(0, 1))
+y = p.arg(randn(3, 3), dynamic=(0,))
+c1, c2 = p.arg(randn(2, 3), dynamic=(0,)), p.arg(randn(2, 3))
+c3, c4 = p.arg(randn(2, 2), dynamic=(0,)), p.arg(randn(2, 3), dynamic=(0,))
+r1, r2, r3, r4 = p.arg(randn(2, 3)), p.arg(randn(6, 4), dynamic=(0,)), p.arg(randn(4, 3), dynamic=(0,)), p.arg(randn(2, 5), dynamic=(0,))
+sl = p.slice(x, [1, 0], [3, 6], [1, 2])
+pd = p.pad(y, [1, 0], [2, 1])
+ca = p.concat([c1, c2], 0)
+cb = p.concat([c3, c4], 1)
+t1 = p.reduce("sum", p.binary("mul", sl, r1), [0, 1])
+t2 = p.reduce("sum", p.binary("mul", pd, r2), [0, 1])
+t3 = p.reduce("sum", p.binary("mul", ca, r3), [0, 1])
+t4 = p.reduce("sum", p.binary("mul", cb, r4), [0, 1])
+p.ret(p.binary("add", p.binary("add", t1, t2), p.binary("add", t3, t4)))
+finish(p, "(x[1:3, 0:6:2] * r1).sum() + (pad(y) * r2).sum() + (cat([c1, c2]) * r3).sum() + (cat([c3, c4], 1) * r4).sum(); torch.autograd.grad")
+
 manifest = {"format": "tt-ref/1", "generator": "tools/refgen/refgen.py", "torch": torch.__version__, "numpy": np.__version__,
             "cases": cases}
 with open(os.path.join(OUT, "manifest.json"), "w") as f:
