@@ -3,6 +3,7 @@ package gobuild
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 	"github.com/tt-compiler/tt/pass"
+	"github.com/tt-compiler/tt/report"
 )
 
 // Pipeline is the name of the named pipeline that lowers tensor programs
@@ -36,6 +38,8 @@ const (
 	ModelFile      = "model.go"
 	MainFile       = "main.go"
 	BuildFile      = "build.txt"
+	ReportDataFile = "report.json"
+	ReportFile     = "index.html"
 )
 
 // ErrNoPipeline is returned (wrapped) by Lower when the module is not in
@@ -198,6 +202,7 @@ func (s *StageCapture) AfterPass(ev *pass.PassEvent) {
 type dumper struct {
 	dir    string
 	stages map[string][]byte
+	graph  *ir.Operation // a copy of the module given, for the report
 	post   *ir.Operation // a copy of the post-fusion module, for the graph
 	err    error
 }
@@ -220,7 +225,10 @@ func (d *dumper) capture(name string, module *ir.Operation) {
 	}
 	b.WriteString("\n")
 	d.stages[name] = b.Bytes()
-	if name == PostFusionFile {
+	switch name {
+	case GraphFile:
+		d.graph = module.Clone(ir.NewMapping())
+	case PostFusionFile:
 		d.post = module.Clone(ir.NewMapping())
 	}
 }
@@ -240,7 +248,55 @@ func (d *dumper) finish(ctx context.Context, final *ir.Operation) error {
 	if d.post != nil {
 		graphOf = d.post
 	}
+	if err := WriteReportData(d.dir, report.Collect(d.graph, d.post, final)); err != nil {
+		return err
+	}
 	return WriteKernelGraph(ctx, d.dir, graphOf)
+}
+
+// WriteReportData writes the data of the compile report (kernels and
+// their source ops, buffers, saved values) into a dump directory as
+// report.json.
+func WriteReportData(dir string, data *report.Data) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // IR types keep their < and > readable
+	enc.SetIndent("", " ")
+	if err := enc.Encode(data); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, ReportDataFile), b.Bytes(), 0o644)
+}
+
+// WriteReport writes the compile report, index.html, from the files of a
+// dump directory (the stages, the kernel graph, model.go, build.txt and
+// report.json; each may be missing). Write it last, after WriteSources
+// and WriteBuildInfo.
+func WriteReport(dir, title string) error {
+	read := func(name string) []byte {
+		b, _ := os.ReadFile(filepath.Join(dir, name))
+		return b
+	}
+	p := &report.Page{Title: title, SVG: read(SVGFile), Dot: read(DotFile), Model: read(ModelFile), Build: string(read(BuildFile))}
+	for _, name := range []string{GraphFile, PreFusionFile, PostFusionFile, LoopsFile, FinalFile} {
+		if b := read(name); b != nil {
+			p.Stages = append(p.Stages, report.Stage{Name: name, Text: string(b)})
+		}
+	}
+	if b := read(ReportDataFile); b != nil {
+		p.Data = &report.Data{}
+		if err := json.Unmarshal(b, p.Data); err != nil {
+			return fmt.Errorf("%s: %v", ReportDataFile, err)
+		}
+	}
+	var out bytes.Buffer
+	if err := report.Write(&out, p); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, ReportFile), out.Bytes(), 0o644)
 }
 
 // WriteKernelGraph writes kernels.dot for module into dir, and kernels.svg
