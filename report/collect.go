@@ -20,6 +20,14 @@ type Data struct {
 	Kernels   []Kernel   `json:"kernels"`
 	Functions []Function `json:"functions"`
 	Saved     []Saved    `json:"saved,omitempty"`
+	Fusion    []Remark   `json:"fusion,omitempty"` // why fusion left nodes apart
+}
+
+// Remark is a located message of a pass (fuse's remarks=true: a pair of
+// nodes left in different kernels and why).
+type Remark struct {
+	Loc     string `json:"loc,omitempty"`
+	Message string `json:"message"`
 }
 
 // Kernel is one loops.kernel of the post-fusion module.
@@ -218,8 +226,10 @@ func fnResults(fn *ir.Operation) []ir.Type {
 	return nil
 }
 
-// locText renders a location as file:line:col (the innermost file
+// LocText renders a location as file:line:col (the innermost file
 // location of fused or call-site locations), or "" when it has none.
+func LocText(l ir.Location) string { return locText(l) }
+
 func locText(l ir.Location) string {
 	if f := fileLoc(l); f != nil {
 		return fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)

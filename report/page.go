@@ -32,7 +32,7 @@ mark { background: #ffe27a; }
 <body data-ready="no">
 <header>
 <h1>{{.Title}}</h1>
-<nav><a href="#stages">Stages</a><a href="#graph">Kernel graph</a><a href="#kernels">Kernels</a><a href="#memory">Memory</a><a href="#partition">Partition</a><a href="#code">Code</a></nav>
+<nav><a href="#stages">Stages</a><a href="#graph">Kernel graph</a><a href="#kernels">Kernels</a><a href="#fusion">Fusion</a><a href="#memory">Memory</a><a href="#partition">Partition</a><a href="#code">Code</a></nav>
 <input id="search" type="search" placeholder="Search IR and code (Enter)" aria-label="search">
 <span id="hits"></span>
 </header>
@@ -58,6 +58,13 @@ mark { background: #ffe27a; }
 {{if .Code}}<p>Generated Go (the loop nests the emitter marked with this kernel's location):</p><pre>{{.Code}}</pre>{{else}}<p class="muted">No loop nest of the generated code carries this kernel's location (a runtime kernel call, or loops that passes merged with another kernel's): see the whole code below.</p>{{end}}
 </details>
 {{end}}</section>
+
+<section id="fusion"><h2>Fusion decisions</h2>
+{{if .Data.Fusion}}<p class="muted">Pairs of nodes that could have fused (a producer and its consumer, or two readers of one buffer) but stayed in different kernels, and why.</p>
+<table><tr><th>at</th><th>decision</th></tr>
+{{range .Data.Fusion}}<tr><td>{{.Loc}}</td><td>{{.Message}}</td></tr>
+{{end}}</table>{{else}}<p class="muted">Every candidate pair fused (or the pipeline did not fuse).</p>{{end}}
+</section>
 
 <section id="memory"><h2>Memory timeline</h2>
 <p class="muted">Buffers of the loop-level functions (loops.alloc) over the positions of the function's top-level ops, from allocation to last use.</p>

@@ -89,6 +89,7 @@ func TestCollectAndWrite(t *testing.T) {
 
 	model := "package model\n\nfunc fnF() {\n\t{\n\t\t// loops.parallel at " + k.Loc + "\n\t\tttParallelFor(4, 1, func(lo, hi int) {\n\t\t})\n\t}\n\tother()\n" +
 		"\t// loops.for at " + k.Loc + "\n\tfor i := 0; i < 4; i++ {\n\t\tserial()\n\t}\n\tlast()\n}\n"
+	d.Fusion = []report.Remark{{Loc: "m.mlir:3:8", Message: "fuse: tensor.add not fused with producer tensor.exp at m.mlir:2:8: the loops differ"}}
 	var b bytes.Buffer
 	p := &report.Page{Title: "@f <test>", Stages: []report.Stage{{Name: "01-graph.mlir", Text: "%x = tensor.exp <a>"}}, Model: []byte(model), Data: d}
 	if err := report.Write(&b, p); err != nil {
@@ -104,6 +105,7 @@ func TestCollectAndWrite(t *testing.T) {
 		`aria-label="memory timeline of @f"`,
 		"peak 48 B", // both buffers live at once
 		"<td>@g_fwd</td>",
+		"<tr><td>m.mlir:3:8</td><td>fuse: tensor.add not fused with producer tensor.exp at m.mlir:2:8: the loops differ</td></tr>",
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page lacks %q", want)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -61,6 +62,10 @@ type LowerOptions struct {
 // VectorizePass is the argument of the pass whose widths LowerOptions set.
 const VectorizePass = "vectorize"
 
+// FusePass is the argument of the fusion pass, whose remarks a dump
+// directory's report keeps.
+const FusePass = "fuse"
+
 // Lower brings module to the loop level in place: it runs the pt2-go
 // pipeline of reg when reg has it, and otherwise checks that the module is already
 // in loop-level form, returning an error wrapping ErrNoPipeline (located at
@@ -93,6 +98,27 @@ func Lower(ctx context.Context, module *ir.Operation, reg *pass.Registry, opts L
 		if d != nil {
 			run.DisableThreading = true // stage captures print the whole module
 			run.Instrumentations = append(run.Instrumentations, &StageCapture{Root: module, Record: d.capture})
+			// The report says why fusion left nodes apart: fuse's remarks,
+			// kept from the context's handler (which gets the rest).
+			for _, p := range pm.Passes() {
+				if p.Argument() == FusePass {
+					if err := p.Options().Parse("remarks=true", FusePass); err != nil {
+						return fmt.Errorf("asking %s for remarks: %v", FusePass, err)
+					}
+				}
+			}
+			ctx := module.Context()
+			var old func(*ir.Diagnostic)
+			old = ctx.SetDiagnosticHandler(func(diag *ir.Diagnostic) {
+				if diag.Severity == ir.SeverityRemark && strings.HasPrefix(diag.Message, FusePass+": ") {
+					d.remarks = append(d.remarks, report.Remark{Loc: report.LocText(diag.Loc), Message: diag.Message})
+					return
+				}
+				if old != nil {
+					old(diag)
+				}
+			})
+			defer ctx.SetDiagnosticHandler(old)
 		}
 		if err := pm.Run(module, run); err != nil {
 			return err
@@ -200,11 +226,12 @@ func (s *StageCapture) AfterPass(ev *pass.PassEvent) {
 
 // dumper collects stage texts and writes them; a nil dumper does nothing.
 type dumper struct {
-	dir    string
-	stages map[string][]byte
-	graph  *ir.Operation // a copy of the module given, for the report
-	post   *ir.Operation // a copy of the post-fusion module, for the graph
-	err    error
+	dir     string
+	stages  map[string][]byte
+	graph   *ir.Operation // a copy of the module given, for the report
+	post    *ir.Operation // a copy of the post-fusion module, for the graph
+	remarks []report.Remark
+	err     error
 }
 
 func newDumper(dir string) *dumper {
@@ -248,7 +275,9 @@ func (d *dumper) finish(ctx context.Context, final *ir.Operation) error {
 	if d.post != nil {
 		graphOf = d.post
 	}
-	if err := WriteReportData(d.dir, report.Collect(d.graph, d.post, final)); err != nil {
+	data := report.Collect(d.graph, d.post, final)
+	data.Fusion = d.remarks
+	if err := WriteReportData(d.dir, data); err != nil {
 		return err
 	}
 	return WriteKernelGraph(ctx, d.dir, graphOf)

@@ -2,6 +2,7 @@
 // RUN: tt-opt %s --fuse | filecheck %s
 // RUN: tt-opt %s --fuse --pass-statistics 2>&1 >/dev/null | filecheck %s --check-prefix=STATS
 // RUN: tt-opt %s --fuse=horizontal=false | filecheck %s --check-prefix=NOH
+// RUN: tt-opt %s --fuse=remarks=true -o /dev/null 2>&1 | filecheck %s --check-prefix=REMARK
 
 // STATS: Fuse
 // STATS-DAG: 14 num-kernels
@@ -144,6 +145,7 @@ func.func @constants(%x: tensor<4xf32>) -> tensor<4xf32> {
 // input is convex op by op, but both merges together make two kernels
 // that depend on each other. The second merge is refused (the groups are
 // checked as the kernels they become), leaving three kernels in order.
+// REMARK: fuse.mlir:[[@LINE+11]]:8: remark: fuse: tensor.add not fused with independent tensor.reduce_sum at {{.*}}fuse.mlir:[[@LINE+7]]:9: a path between the two leaves the kernel and comes back (fusing would make a cycle of kernels)
 // CHECK-LABEL: func.func @crossed_reductions
 // CHECK-NEXT: %[[SA:.*]] = loops.kernel "fused_reduce_sum_{{[0-9]+}}" reduction (%arg0)
 // CHECK: %[[SB:.*]]:2 = loops.kernel "fused_reduce_sum_add_{{[0-9]+}}" reduction (%arg1, %[[SA]])
