@@ -172,3 +172,10 @@ func readTestdata(t *testing.T, name string) string {
 	}
 	return string(b)
 }
+
+func writeFile(t *testing.T, name, text string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
