@@ -88,6 +88,7 @@ func (d *Driver) Version() (int, error) {
 // directive.
 type PTXVersion struct{ Major, Minor int }
 
+// String returns "major.minor", as the .version directive writes it.
 func (v PTXVersion) String() string { return fmt.Sprintf("%d.%d", v.Major, v.Minor) }
 
 // Less reports whether v is older than w.

@@ -31,6 +31,7 @@ type Error struct {
 	Description string // cuGetErrorString's answer, e.g. "out of memory"
 }
 
+// Error returns "call: NAME: description".
 func (e *Error) Error() string {
 	return e.Call + ": " + e.Name + ": " + e.Description
 }
@@ -93,6 +94,8 @@ type JITError struct {
 	Hint        string // why the driver may refuse the module ("" when none applies)
 }
 
+// Error returns the failed call, then each line of the JIT log, a
+// diagnostic followed by "module:line: PTX text".
 func (e *JITError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %v", e.Module, e.Err)

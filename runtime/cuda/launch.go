@@ -41,6 +41,7 @@ const (
 var paramTypeNames = [...]string{ParamU32: "u32", ParamS32: "s32", ParamU64: "u64", ParamS64: "s64",
 	ParamF32: "f32", ParamF64: "f64", ParamPointer: "pointer"}
 
+// String returns the PTX name of the type ("u32") or "pointer".
 func (t ParamType) String() string {
 	if t == 0 || int(t) >= len(paramTypeNames) {
 		return fmt.Sprintf("ParamType(%d)", uint8(t))
