@@ -16,9 +16,10 @@ var errClosed = errors.New("cuda: context closed")
 // between OS threads. Every method that needs the current context
 // therefore locks its goroutine to the OS thread, makes its context
 // current with cuCtxSetCurrent and unlocks when the call returns (the
-// enter method), so a Context may be used from any goroutine, and two
-// contexts from two goroutines at once. cuCtxSetCurrent on a context that
-// is already current costs a thread-local store.
+// enter method), at the cost of one more driver call per method. A
+// Context and what it allocates may be used from several goroutines at
+// once (the driver is thread-safe), except that Close, Free, Unload and
+// Destroy must not race with other uses of the value they release.
 type Context struct {
 	d      *Driver
 	dev    cuDevice
