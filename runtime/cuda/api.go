@@ -67,6 +67,9 @@ type api struct {
 	cuModuleLoadDataEx        func(mod *cuModule, image unsafe.Pointer, numOptions uint32, options, values unsafe.Pointer) result
 	cuModuleGetFunction       func(fn *cuFunction, mod cuModule, name *byte) result
 	cuModuleUnload            func(mod cuModule) result
+	cuFuncGetAttribute        func(value *int32, attr int32, fn cuFunction) result
+	cuFuncSetAttribute        func(fn cuFunction, attr int32, value int32) result
+	cuMemGetInfo              func(free, total *uintptr) result
 	cuLaunchKernel            func(fn cuFunction, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedBytes uint32, stream cuStream, params, extra unsafe.Pointer) result
 	cuGetErrorName            func(r result, str **byte) result
 	cuGetErrorString          func(r result, str **byte) result
@@ -113,6 +116,9 @@ func (a *api) symbols() []symbol {
 		{[]string{"cuModuleLoadDataEx"}, &a.cuModuleLoadDataEx},
 		{[]string{"cuModuleGetFunction"}, &a.cuModuleGetFunction},
 		{[]string{"cuModuleUnload"}, &a.cuModuleUnload},
+		{[]string{"cuFuncGetAttribute"}, &a.cuFuncGetAttribute},
+		{[]string{"cuFuncSetAttribute"}, &a.cuFuncSetAttribute},
+		{[]string{"cuMemGetInfo_v2"}, &a.cuMemGetInfo},
 		{[]string{"cuLaunchKernel"}, &a.cuLaunchKernel},
 		{[]string{"cuGetErrorName"}, &a.cuGetErrorName},
 		{[]string{"cuGetErrorString"}, &a.cuGetErrorString},

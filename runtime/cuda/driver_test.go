@@ -533,3 +533,44 @@ func TestContextCurrentPerThread(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestDynamicSharedMemoryOptIn(t *testing.T) {
+	f := newFakeWithKernels(h100)
+	ctx := must(openFake(t, f).NewContext(0))(t)
+	fn := must(must(ctx.LoadModule("vecadd.ptx", readTestdata(t, "vecadd.ptx")))(t).Function("vecadd"))(t)
+	args := []Arg{Ptr(0), Ptr(0), Ptr(0), U32(0)}
+	for _, shared := range []uint32{1 << 10, 48 << 10, 100 << 10, 64 << 10, 227 << 10} {
+		if err := fn.Launch(LaunchConfig{Grid: Dim3{X: 1}, Block: Dim3{X: 32}, SharedBytes: shared}, args...); err != nil {
+			t.Fatalf("%d shared bytes: %v", shared, err)
+		}
+	}
+	if got := f.functions[fn.handle].dynShared; got != 227<<10 {
+		t.Errorf("limit %d after the launches, want the largest asked for", got)
+	}
+	want := "launch vecadd: 240000 dynamic shared bytes (the device allows 232448 per block, static shared memory included): cuFuncSetAttribute: CUDA_ERROR_INVALID_VALUE: invalid argument"
+	if err := fn.Launch(LaunchConfig{Grid: Dim3{X: 1}, Block: Dim3{X: 32}, SharedBytes: 240000}, args...); err == nil || err.Error() != want {
+		t.Errorf("too much shared memory: %v\nwant %s", err, want)
+	}
+	fa := must(fn.Attributes())(t)
+	if fa != (FuncAttributes{MaxThreadsPerBlock: 1024, NumRegs: 8, PTXVersion: 70, BinaryVersion: 90, MaxDynamicSharedBytes: 227 << 10}) {
+		t.Errorf("Attributes = %+v", fa)
+	}
+	b := must(ctx.Alloc(1 << 20))(t)
+	free, total := must2(ctx.MemInfo())(t)
+	if total != 80<<30 || free != total-1<<20 {
+		t.Errorf("MemInfo = %d free of %d", free, total)
+	}
+	if err := b.Free(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func must2[T, U any](v T, w U, err error) func(*testing.T) (T, U) {
+	return func(t *testing.T) (T, U) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v, w
+	}
+}

@@ -31,7 +31,7 @@ type fakeDriver struct {
 	allocs    map[DevicePtr]*fakeAlloc
 	next      DevicePtr
 	modules   map[cuModule]fakeModule
-	functions map[cuFunction]fakeFunction
+	functions map[cuFunction]*fakeFunction
 	streams   map[cuStream]cuContext
 	events    map[cuEvent]*fakeEvent
 	handles   uintptr
@@ -64,9 +64,10 @@ type fakeModule struct {
 }
 
 type fakeFunction struct {
-	ctx    cuContext
-	name   string
-	kernel fakeKernel
+	ctx       cuContext
+	name      string
+	kernel    fakeKernel
+	dynShared int32 // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
 }
 
 type fakeEvent struct {
@@ -93,7 +94,7 @@ func newFakeDriver(devices ...fakeDevice) *fakeDriver {
 		allocs:    map[DevicePtr]*fakeAlloc{},
 		next:      0x7f0000000000,
 		modules:   map[cuModule]fakeModule{},
-		functions: map[cuFunction]fakeFunction{},
+		functions: map[cuFunction]*fakeFunction{},
 		streams:   map[cuStream]cuContext{},
 		events:    map[cuEvent]*fakeEvent{},
 	}
@@ -132,6 +133,9 @@ func (f *fakeDriver) load() (*api, error) {
 		cuModuleLoadDataEx:        f.cuModuleLoadDataEx,
 		cuModuleGetFunction:       f.cuModuleGetFunction,
 		cuModuleUnload:            f.cuModuleUnload,
+		cuFuncGetAttribute:        f.cuFuncGetAttribute,
+		cuFuncSetAttribute:        f.cuFuncSetAttribute,
+		cuMemGetInfo:              f.cuMemGetInfo,
 		cuLaunchKernel:            f.cuLaunchKernel,
 		cuGetErrorName:            fakeGetErrorName,
 		cuGetErrorString:          fakeGetErrorString,
@@ -525,7 +529,7 @@ func (f *fakeDriver) cuModuleGetFunction(fn *cuFunction, m cuModule, name *byte)
 	for _, e := range mod.entries {
 		if k, ok := f.kernels[n]; ok && e == n {
 			*fn = cuFunction(f.handle())
-			f.functions[*fn] = fakeFunction{ctx: mod.ctx, name: n, kernel: k}
+			f.functions[*fn] = &fakeFunction{ctx: mod.ctx, name: n, kernel: k, dynShared: 48 << 10}
 			return success
 		}
 	}
@@ -557,6 +561,9 @@ func (f *fakeDriver) cuLaunchKernel(fn cuFunction, gx, gy, gz, bx, by, bz, share
 	}
 	if f.launchRes != success {
 		return f.launchRes
+	}
+	if int64(shared) > int64(fun.dynShared) {
+		return errorInvalidValue
 	}
 	if extra != nil {
 		f.failf("cuLaunchKernel: extra is not NULL")
@@ -598,4 +605,61 @@ func (f *fakeDriver) liveStream(s cuStream) bool {
 	defer f.mu.Unlock()
 	_, ok := f.streams[s]
 	return ok
+}
+
+func (f *fakeDriver) cuFuncGetAttribute(v *int32, attr int32, fn cuFunction) result {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	fun, ok := f.functions[fn]
+	if !ok {
+		return 400
+	}
+	switch attr {
+	case funcMaxThreadsPerBlock:
+		*v = 1024
+	case funcNumRegs:
+		*v = 8
+	case funcPTXVersion:
+		*v = 70
+	case funcBinaryVersion:
+		*v = 90
+	case funcMaxDynamicShared:
+		*v = fun.dynShared
+	case funcSharedSizeBytes, funcConstSizeBytes, funcLocalSizeBytes:
+		*v = 0
+	default:
+		return errorInvalidValue
+	}
+	return success
+}
+
+func (f *fakeDriver) cuFuncSetAttribute(fn cuFunction, attr int32, v int32) result {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	fun, ok := f.functions[fn]
+	if !ok {
+		return 400
+	}
+	if attr != funcMaxDynamicShared || v < 0 || v > 227<<10 {
+		return errorInvalidValue
+	}
+	fun.dynShared = v
+	return success
+}
+
+func (f *fakeDriver) cuMemGetInfo(free, total *uintptr) result {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	ctx := f.currentCtx()
+	if ctx == 0 {
+		return 201
+	}
+	*total = f.devices[ctx-0x1000].mem
+	*free = *total
+	for _, a := range f.allocs {
+		if a.ctx == ctx {
+			*free -= uintptr(len(a.data))
+		}
+	}
+	return success
 }

@@ -80,6 +80,11 @@ func TestGPU(t *testing.T) {
 		t.Fatalf("implausible device: %+v", info)
 	}
 
+	free, total, err := ctx.MemInfo()
+	if err != nil || total == 0 || total > info.TotalMem || free > total {
+		t.Fatalf("MemInfo = %d free of %d, %v; DeviceInfo.TotalMem %d", free, total, err, info.TotalMem)
+	}
+
 	t.Run("vecadd", func(t *testing.T) {
 		const n = 1<<20 + 3
 		a, b := make([]float32, n), make([]float32, n)
@@ -149,21 +154,33 @@ func TestGPU(t *testing.T) {
 		if err := s.CopyFromHost(din, Bytes(in)); err != nil {
 			t.Fatal(err)
 		}
-		cfg := LaunchConfig{Grid: Dim3{X: blocks}, Block: Dim3{X: block}, SharedBytes: 4 * block, Stream: s}
-		if err := fn.Launch(cfg, Ptr(din.Ptr()), Ptr(dout.Ptr())); err != nil {
-			t.Fatal(err)
+		t.Logf("reverse: %+v", must(fn.Attributes())(t))
+		// 4*block bytes, then more than the 48 KiB a kernel gets without
+		// opting in (Launch opts in), where the device allows it.
+		shared := []uint32{4 * block}
+		if info.SharedMemOptin >= 64<<10 {
+			shared = append(shared, 64<<10)
 		}
-		out := make([]float32, len(in))
-		if err := s.CopyToHost(Bytes(out), dout); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Synchronize(); err != nil {
-			t.Fatal(err)
-		}
-		for i, v := range out {
-			b, k := i/block, i%block
-			if want := in[b*block+block-1-k]; v != want {
-				t.Fatalf("out[%d] = %v, want %v", i, v, want)
+		for _, n := range shared {
+			if err := dout.Memset(0); err != nil {
+				t.Fatal(err)
+			}
+			cfg := LaunchConfig{Grid: Dim3{X: blocks}, Block: Dim3{X: block}, SharedBytes: n, Stream: s}
+			if err := fn.Launch(cfg, Ptr(din.Ptr()), Ptr(dout.Ptr())); err != nil {
+				t.Fatal(err)
+			}
+			out := make([]float32, len(in))
+			if err := s.CopyToHost(Bytes(out), dout); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Synchronize(); err != nil {
+				t.Fatal(err)
+			}
+			for i, v := range out {
+				b, k := i/block, i%block
+				if want := in[b*block+block-1-k]; v != want {
+					t.Fatalf("%d shared bytes: out[%d] = %v, want %v", n, i, v, want)
+				}
 			}
 		}
 	})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"sync"
 	"unsafe"
 )
 
@@ -13,6 +14,96 @@ type Function struct {
 	mod    *Module
 	handle cuFunction
 	name   string
+
+	mu sync.Mutex
+	// dynShared is the kernel's CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+	// as last read or set; -1 before Launch first needs it.
+	dynShared int64
+}
+
+// FuncAttributes are what the driver reports of a compiled kernel
+// (cuFuncGetAttribute).
+type FuncAttributes struct {
+	MaxThreadsPerBlock    int // beyond which a launch fails (registers, the device limit)
+	NumRegs               int // registers per thread
+	StaticSharedBytes     int // .shared declared in the PTX
+	ConstBytes            int // user .const memory
+	LocalBytes            int // .local memory per thread, spills included
+	PTXVersion            int // of the PTX: 10*major + minor
+	BinaryVersion         int // of the compiled code: 10*major + minor (90 for sm_90)
+	MaxDynamicSharedBytes int // the dynamic shared memory a launch may ask for now
+}
+
+// CUfunction_attribute values (cuda.h).
+const (
+	funcMaxThreadsPerBlock = 0
+	funcSharedSizeBytes    = 1
+	funcConstSizeBytes     = 2
+	funcLocalSizeBytes     = 3
+	funcNumRegs            = 4
+	funcPTXVersion         = 5
+	funcBinaryVersion      = 6
+	funcMaxDynamicShared   = 8
+)
+
+// Attributes queries the kernel's attributes.
+func (f *Function) Attributes() (FuncAttributes, error) {
+	if f == nil || f.mod == nil {
+		return FuncAttributes{}, errors.New("cuda: nil function")
+	}
+	leave, err := f.mod.enter()
+	if err != nil {
+		return FuncAttributes{}, err
+	}
+	defer leave()
+	var fa FuncAttributes
+	for _, q := range []struct {
+		attr int32
+		dst  *int
+	}{
+		{funcMaxThreadsPerBlock, &fa.MaxThreadsPerBlock},
+		{funcNumRegs, &fa.NumRegs},
+		{funcSharedSizeBytes, &fa.StaticSharedBytes},
+		{funcConstSizeBytes, &fa.ConstBytes},
+		{funcLocalSizeBytes, &fa.LocalBytes},
+		{funcPTXVersion, &fa.PTXVersion},
+		{funcBinaryVersion, &fa.BinaryVersion},
+		{funcMaxDynamicShared, &fa.MaxDynamicSharedBytes},
+	} {
+		var v int32
+		if err := f.mod.ctx.d.api.check("cuFuncGetAttribute", f.mod.ctx.d.api.cuFuncGetAttribute(&v, q.attr, f.handle)); err != nil {
+			return FuncAttributes{}, fmt.Errorf("kernel %s: attribute %d: %w", f.name, q.attr, err)
+		}
+		*q.dst = int(v)
+	}
+	return fa, nil
+}
+
+// allowDynamicShared raises the kernel's dynamic shared memory limit to n
+// bytes when it is lower. A kernel may use only 48 KiB of shared memory
+// unless it opts in to more (up to the device's SharedMemOptin), and a
+// launch asking for more than the limit fails with an unhelpful
+// CUDA_ERROR_INVALID_VALUE, so Launch opts in for the caller.
+func (f *Function) allowDynamicShared(n uint32) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	a := f.mod.ctx.d.api
+	if f.dynShared < 0 {
+		var v int32
+		if err := a.check("cuFuncGetAttribute", a.cuFuncGetAttribute(&v, funcMaxDynamicShared, f.handle)); err != nil {
+			return err
+		}
+		f.dynShared = int64(v)
+	}
+	if int64(n) <= f.dynShared {
+		return nil
+	}
+	if err := a.check("cuFuncSetAttribute", a.cuFuncSetAttribute(f.handle, funcMaxDynamicShared, int32(n))); err != nil {
+		return fmt.Errorf("%d dynamic shared bytes (the device allows %d per block, static shared memory included): %w",
+			n, f.mod.ctx.info.SharedMemOptin, err)
+	}
+	f.dynShared = int64(n)
+	return nil
 }
 
 // Name returns the kernel's name.
@@ -199,6 +290,11 @@ func (f *Function) Launch(cfg LaunchConfig, args ...Arg) error {
 	p, err := packParams(args)
 	if err != nil {
 		return fmt.Errorf("cuda: launch %s: %w", f.name, err)
+	}
+	if cfg.SharedBytes > 0 {
+		if err := f.allowDynamicShared(cfg.SharedBytes); err != nil {
+			return fmt.Errorf("launch %s: %w", f.name, err)
+		}
 	}
 	// kernelParams is a void*[]: one pointer per argument to its value,
 	// here into the parameter block. Both arrays are Go memory handed to C

@@ -40,6 +40,21 @@ func (c *Context) Alloc(n int) (*Buffer, error) {
 	return b, nil
 }
 
+// MemInfo returns the free and total device memory in bytes
+// (cuMemGetInfo_v2).
+func (c *Context) MemInfo() (free, total uint64, err error) {
+	leave, err := c.enter()
+	if err != nil {
+		return 0, 0, err
+	}
+	defer leave()
+	var f, t uintptr
+	if err := c.d.api.check("cuMemGetInfo_v2", c.d.api.cuMemGetInfo(&f, &t)); err != nil {
+		return 0, 0, err
+	}
+	return uint64(f), uint64(t), nil
+}
+
 // AllocFrom allocates a buffer of len(src) bytes and copies src into it.
 func (c *Context) AllocFrom(src []byte) (*Buffer, error) {
 	b, err := c.Alloc(len(src))

@@ -156,7 +156,7 @@ func (m *Module) Function(name string) (*Function, error) {
 	}
 	defer leave()
 	cname := append([]byte(name), 0)
-	f := &Function{mod: m, name: name}
+	f := &Function{mod: m, name: name, dynShared: -1}
 	if err := m.ctx.d.api.check("cuModuleGetFunction", m.ctx.d.api.cuModuleGetFunction(&f.handle, m.handle, &cname[0])); err != nil {
 		return nil, fmt.Errorf("%s: kernel %s: %w", m.name, name, err)
 	}
