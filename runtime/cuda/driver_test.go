@@ -82,7 +82,7 @@ func TestOpenErrors(t *testing.T) {
 		is   error
 		want string
 	}{
-		{"no library", func() (*api, error) { return loadAPI([]string{"libtt-no-such-cuda.so.1"}) }, ErrNoDriver,
+		{"no library", func() (*api, error) { return loadAPI([]string{"libtt-no-such-cuda.so.1"}, rtldLocal) }, ErrNoDriver,
 			"no CUDA driver: libtt-no-such-cuda.so.1 not found: libtt-no-such-cuda.so.1: cannot open shared object file: No such file or directory"},
 		{"cuInit: no device", noDevice.load, ErrNoDevice,
 			"no CUDA device: cuInit: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected"},
@@ -114,7 +114,7 @@ func TestOpenErrors(t *testing.T) {
 // values — with zero arguments: each must return an error (or, for the
 // accessors without one, a zero value), never panic.
 func TestNoPanicWithoutDriver(t *testing.T) {
-	failed, openErr := openWith(func() (*api, error) { return loadAPI([]string{"libtt-no-such-cuda.so.1"}) })
+	failed, openErr := openWith(func() (*api, error) { return loadAPI([]string{"libtt-no-such-cuda.so.1"}, rtldLocal) })
 	receivers := []struct {
 		name string
 		v    any

@@ -17,13 +17,18 @@ var libraryNames = []string{"libcuda.so.1", "libcuda.so"}
 // loadSystemAPI opens the driver library and binds the entry points. The
 // library is never closed: the driver starts threads and keeps state that
 // outlive any one caller, and unloading it under them crashes the process.
-func loadSystemAPI() (*api, error) { return loadAPI(libraryNames) }
+func loadSystemAPI() (*api, error) {
+	return loadAPI(libraryNames, purego.RTLD_NOW|purego.RTLD_GLOBAL)
+}
 
-// loadAPI loads the first of names that dlopen finds.
-func loadAPI(names []string) (*api, error) {
+// loadAPI loads the first of names that dlopen finds, with dlopen's mode.
+// The driver is loaded RTLD_GLOBAL, as the CUDA runtime loads it; the
+// tests' fake driver is loaded RTLD_LOCAL, so its symbols never stand in
+// for the real driver's.
+func loadAPI(names []string, mode int) (*api, error) {
 	var dlerrs []error
 	for _, name := range names {
-		lib, err := purego.Dlopen(name, purego.RTLD_NOW|purego.RTLD_GLOBAL)
+		lib, err := purego.Dlopen(name, mode)
 		if err != nil {
 			dlerrs = append(dlerrs, err)
 			continue
