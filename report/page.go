@@ -80,6 +80,10 @@ mark { background: #ffe27a; }
 <table><tr><th>function</th><th>#</th><th>type</th><th>size</th><th>computed by</th><th>location</th></tr>
 {{range .Data.Saved}}<tr><td>@{{.Func}}</td><td>{{.Index}}</td><td>{{.Type}}</td><td>{{bytes .Bytes}}</td><td>{{.Op}}</td><td>{{.Loc}}</td></tr>
 {{end}}</table>{{else}}<p class="muted">No NAME_fwd functions (aot-autograd did not run).</p>{{end}}
+{{if .Data.Partition}}<p>The partitioner's decisions, as aot-autograd reported them:</p>
+<table><tr><th>at</th><th>decision</th></tr>
+{{range .Data.Partition}}<tr><td>{{.Loc}}</td><td>{{.Message}}</td></tr>
+{{end}}</table>{{end}}
 </section>
 
 <section id="code"><h2>Generated code</h2>

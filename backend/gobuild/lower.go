@@ -57,6 +57,9 @@ type LowerOptions struct {
 	// VectorLanesF32, when positive, overrides the f32 lanes of SIMD's
 	// widths (f64: half), to compare widths at one level.
 	VectorLanesF32 int
+	// Remarks of earlier passes (aot-autograd's partition decisions) for
+	// the dump directory's compile report.
+	Remarks []report.Remark
 }
 
 // VectorizePass is the argument of the pass whose widths LowerOptions set.
@@ -73,6 +76,9 @@ const FusePass = "fuse"
 // stage files and the kernel graph.
 func Lower(ctx context.Context, module *ir.Operation, reg *pass.Registry, opts LowerOptions) error {
 	d := newDumper(opts.DumpDir)
+	if d != nil {
+		d.partition = opts.Remarks
+	}
 	d.capture(GraphFile, module)
 	if reg == nil || reg.LookupPipeline(Pipeline) == nil {
 		if op := firstTensorOp(module); op != nil {
@@ -226,12 +232,13 @@ func (s *StageCapture) AfterPass(ev *pass.PassEvent) {
 
 // dumper collects stage texts and writes them; a nil dumper does nothing.
 type dumper struct {
-	dir     string
-	stages  map[string][]byte
-	graph   *ir.Operation // a copy of the module given, for the report
-	post    *ir.Operation // a copy of the post-fusion module, for the graph
-	remarks []report.Remark
-	err     error
+	dir       string
+	stages    map[string][]byte
+	graph     *ir.Operation   // a copy of the module given, for the report
+	post      *ir.Operation   // a copy of the post-fusion module, for the graph
+	remarks   []report.Remark // fuse's
+	partition []report.Remark // aot-autograd's, from LowerOptions
+	err       error
 }
 
 func newDumper(dir string) *dumper {
@@ -276,7 +283,7 @@ func (d *dumper) finish(ctx context.Context, final *ir.Operation) error {
 		graphOf = d.post
 	}
 	data := report.Collect(d.graph, d.post, final)
-	data.Fusion = d.remarks
+	data.Fusion, data.Partition = d.remarks, d.partition
 	if err := WriteReportData(d.dir, data); err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/report"
 	"github.com/tt-compiler/tt/runtime/npy"
 )
 
@@ -39,6 +40,7 @@ type goBackend struct {
 	dumpDir string
 	simd    string    // --go-simd
 	log     io.Writer // -v
+	remarks []report.Remark
 
 	prog    *gobuild.Program
 	proc    *gobuild.Process
@@ -59,6 +61,14 @@ func (b *goBackend) SetDumpDir(dir string) { b.dumpDir = dir }
 // SetGoSIMD sets the SIMD level (a --go-simd value) of the generated code.
 func (b *goBackend) SetGoSIMD(level string) { b.simd = level }
 
+// SetRemarks gives the pipeline's remarks to the compile report.
+func (b *goBackend) SetRemarks(ds []*ir.Diagnostic) {
+	b.remarks = b.remarks[:0]
+	for _, d := range ds {
+		b.remarks = append(b.remarks, report.Remark{Loc: report.LocText(d.Loc), Message: d.Message})
+	}
+}
+
 // SetLog makes Prepare describe the build on w.
 func (b *goBackend) SetLog(w io.Writer) { b.log = w }
 
@@ -72,7 +82,7 @@ func (b *goBackend) Prepare(ctx context.Context, module *ir.Operation, entry str
 	if err := gobuild.CheckHost(level); err != nil {
 		return err
 	}
-	lopts := gobuild.LowerOptions{DumpDir: b.dumpDir, SIMD: level}
+	lopts := gobuild.LowerOptions{DumpDir: b.dumpDir, SIMD: level, Remarks: b.remarks}
 	if err := gobuild.Lower(ctx, module, registry.NewPassRegistry(), lopts); err != nil {
 		return err
 	}

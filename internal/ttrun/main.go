@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tt-compiler/tt/backend/gobuild"
 	"io"
 	"strings"
+
+	"github.com/tt-compiler/tt/backend/gobuild"
 
 	"github.com/spf13/cobra"
 )

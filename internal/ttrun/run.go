@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tt-compiler/tt/interp"
+	"github.com/tt-compiler/tt/ir"
 )
 
 // Config is one tt-run invocation, as a library call.
@@ -88,9 +89,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := configureBackend(be, cfg); err != nil {
 		return nil, err
 	}
-	prog, err := Load(name, src, cfg.Pipeline)
+	prog, err := load(name, src, cfg.Pipeline, cfg.DumpDir != "")
 	if err != nil {
 		return nil, err
+	}
+	if r, ok := be.(remarkTaker); ok {
+		r.SetRemarks(prog.Remarks)
 	}
 	entry, err := prog.Entry(cfg.Entry)
 	if err != nil {
@@ -152,4 +156,10 @@ func BenchLine(times []time.Duration) string {
 	}
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	return fmt.Sprintf("bench: median %.3f ms, min %.3f ms over %d runs", ms(median), ms(s[0]), len(s))
+}
+
+// remarkTaker is a backend that shows the pipeline's remarks (the Go
+// backend's compile report).
+type remarkTaker interface {
+	SetRemarks([]*ir.Diagnostic)
 }
