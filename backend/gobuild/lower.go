@@ -40,6 +40,7 @@ const (
 	MainFile       = "main.go"
 	BuildFile      = "build.txt"
 	ReportDataFile = "report.json"
+	ProfileFile    = "profile.tsv"
 	ReportFile     = "index.html"
 )
 
@@ -307,6 +308,16 @@ func WriteReportData(dir string, data *report.Data) error {
 	return os.WriteFile(filepath.Join(dir, ReportDataFile), b.Bytes(), 0o644)
 }
 
+// WriteProfile writes a program's kernel counters (Process.Profile's text)
+// into a dump directory as profile.tsv, which WriteReport adds to the
+// report.
+func WriteProfile(dir, text string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, ProfileFile), []byte(text), 0o644)
+}
+
 // WriteReport writes the compile report, index.html, from the files of a
 // dump directory (the stages, the kernel graph, model.go, build.txt and
 // report.json; each may be missing). Write it last, after WriteSources
@@ -316,7 +327,7 @@ func WriteReport(dir, title string) error {
 		b, _ := os.ReadFile(filepath.Join(dir, name))
 		return b
 	}
-	p := &report.Page{Title: title, SVG: read(SVGFile), Dot: read(DotFile), Model: read(ModelFile), Build: string(read(BuildFile))}
+	p := &report.Page{Title: title, SVG: read(SVGFile), Dot: read(DotFile), Model: read(ModelFile), Build: string(read(BuildFile)), Profile: string(read(ProfileFile))}
 	for _, name := range []string{GraphFile, PreFusionFile, PostFusionFile, LoopsFile, FinalFile} {
 		if b := read(name); b != nil {
 			p.Stages = append(p.Stages, report.Stage{Name: name, Text: string(b)})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/report"
 )
 
 // Config is one tt-run invocation, as a library call.
@@ -46,6 +47,9 @@ type Config struct {
 	// Log, when not nil, receives what the backend did (tt-run -v: the Go
 	// backend's build).
 	Log io.Writer
+	// Profile times the kernels of the Go backend's code; Result.Profile
+	// has their counters over all the runs.
+	Profile bool
 }
 
 // Result is what a run produced.
@@ -55,6 +59,8 @@ type Result struct {
 	Args    []*interp.Tensor
 	// Outputs are the results of the first run.
 	Outputs []*interp.Tensor
+	// Profile are the kernels' counters (Config.Profile), most time first.
+	Profile []report.KernelProfile
 	// Times are the durations of the timed runs (Config.Bench of them).
 	Times []time.Duration
 }
@@ -121,6 +127,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.Times = append(res.Times, runDuration(be, time.Since(start)))
 		if err != nil {
 			return nil, prog.Locate(err)
+		}
+	}
+	if cfg.Profile {
+		if res.Profile, err = be.(profiler).Profile(); err != nil {
+			return nil, err
 		}
 	}
 	return res, nil
