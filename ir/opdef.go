@@ -162,6 +162,12 @@ type OpDef struct {
 	// DefaultDialect lets ops nested in this op's regions omit that dialect
 	// prefix in the custom form (func.func sets "func" so "return" works).
 	DefaultDialect string
+	// ImplicitTerminator names the terminator that ends the blocks of the
+	// op's regions without being written (MLIR's
+	// SingleBlockImplicitTerminator: gpu.module and gpu.module_end): custom
+	// forms leave it out when it has no operands or attributes, and the
+	// op's custom parser adds it.
+	ImplicitTerminator string
 
 	// Format is the declarative custom assembly format, e.g.
 	// "$lhs `,` $rhs attr-dict `:` type($result)". Print and Parse, when set,
