@@ -358,7 +358,8 @@ var LaunchDef = &ir.OpDef{
 	Successors: 0,
 	Print:      printLaunch,
 	Parse:      parseLaunch,
-	Verify:     verifyLaunch,
+	// MLIR checks the body after the ops in it.
+	VerifyRegions: verifyLaunch,
 }
 
 // NumConfigRegionArgs is the number of index arguments of gpu.launch's body.

@@ -46,12 +46,12 @@ var ModuleDef = &ir.OpDef{
 		if err := p.ParseOptionalAttrDictWithKeyword(st); err != nil {
 			return err
 		}
-		loc := p.Loc()
 		r := st.AddRegion()
 		if err := p.ParseRegion(r, nil); err != nil {
 			return err
 		}
-		ensureModuleEnd(p.Context(), r, loc)
+		// The implicit terminator takes the module's location, as in MLIR.
+		ensureModuleEnd(p.Context(), r, st.Loc)
 		return nil
 	},
 	Verify: func(op *ir.Operation) error {

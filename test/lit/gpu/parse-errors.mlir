@@ -3,7 +3,7 @@
 // RUN: tt-opt %s --split-input-file --verify-diagnostics
 
 func.func @f(%v: f32, %o: i32) {
-  // expected-error@+1 {{custom op 'gpu.shuffle' expected ::mlir::gpu::ShuffleMode to be one of: xor, up, down, idx}}
+  // expected-error@+1 {{expected ::mlir::gpu::ShuffleMode to be one of: xor, up, down, idx}}
   %a, %b = gpu.shuffle foo %v, %o, %o : f32
   return
 }
@@ -11,7 +11,7 @@ func.func @f(%v: f32, %o: i32) {
 // -----
 
 func.func @f() {
-  // expected-error@+1 {{custom op 'gpu.thread_id' expected ::mlir::gpu::Dimension to be one of: x, y, z}}
+  // expected-error@+1 {{expected ::mlir::gpu::Dimension to be one of: x, y, z}}
   %0 = gpu.thread_id w
   return
 }
