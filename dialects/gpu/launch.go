@@ -276,8 +276,37 @@ func parseLaunchFunc(p ir.OpParser, st *ir.OperationState) error {
 	return nil
 }
 
-// verifyLaunchFunc is MLIR's LaunchFuncOp::verify.
+// verifySegments checks what the core's check of operand_segment_sizes
+// leaves to the op: one operand in each fixed group, at most one in an
+// optional group.
+func verifySegments(op *ir.Operation) error {
+	sizes, ok := op.Attr(ir.OperandSegmentSizesAttr).(*ir.DenseArrayAttr)
+	if !ok {
+		return nil
+	}
+	for i, d := range op.Def().Operands {
+		if i >= len(sizes.Ints) {
+			break
+		}
+		n := sizes.Ints[i]
+		switch {
+		case n < 0:
+			return fmt.Errorf("operand group %s has negative size %d", d.Name, n)
+		case !d.Variadic && !d.Optional && n != 1:
+			return fmt.Errorf("operand group %s requires 1 element, but found %d", d.Name, n)
+		case d.Optional && n > 1:
+			return fmt.Errorf("operand group %s requires 0 or 1 element, but found %d", d.Name, n)
+		}
+	}
+	return nil
+}
+
+// verifyLaunchFunc is MLIR's LaunchFuncOp::verify, after the operand
+// segments.
 func verifyLaunchFunc(op *ir.Operation) error {
+	if err := verifySegments(op); err != nil {
+		return err
+	}
 	module := op.ParentOp()
 	for module != nil && module.Name() != ir.ModuleOpName {
 		module = module.ParentOp()
@@ -358,8 +387,9 @@ var LaunchDef = &ir.OpDef{
 	Successors: 0,
 	Print:      printLaunch,
 	Parse:      parseLaunch,
-	// MLIR checks the body after the ops in it.
-	VerifyRegions: verifyLaunch,
+	Verify:     verifyLaunch,
+	// MLIR checks the terminators after the ops in the body.
+	VerifyRegions: verifyLaunchTerminators,
 }
 
 // NumConfigRegionArgs is the number of index arguments of gpu.launch's body.
@@ -498,13 +528,23 @@ func parseLaunch(p ir.OpParser, st *ir.OperationState) error {
 	return nil
 }
 
-// verifyLaunch is MLIR's LaunchOp::verify.
+// verifyLaunch checks the operand segments and the body's arguments (an
+// empty body, which MLIR accepts, is rejected too: the custom form has no
+// spelling for it).
 func verifyLaunch(op *ir.Operation) error {
-	body := op.Region(0)
-	if b := body.Front(); b != nil && b.NumArgs() != NumConfigRegionArgs {
+	if err := verifySegments(op); err != nil {
+		return err
+	}
+	if b := op.Region(0).Front(); b == nil || b.NumArgs() != NumConfigRegionArgs {
 		return fmt.Errorf("unexpected number of region arguments")
 	}
-	for _, b := range body.Blocks() {
+	return nil
+}
+
+// verifyLaunchTerminators is the rest of MLIR's LaunchOp::verifyRegions:
+// blocks that leave the body end with gpu.terminator.
+func verifyLaunchTerminators(op *ir.Operation) error {
+	for _, b := range op.Region(0).Blocks() {
 		last := b.Last()
 		if last == nil || last.NumSuccessors() != 0 {
 			continue
