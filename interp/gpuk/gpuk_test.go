@@ -513,3 +513,39 @@ func TestZeroSizedGrid(t *testing.T) {
 	_, err := run(t, pointwise, f32Tensor(t, nil), f32Tensor(t, nil), f32Tensor(t, nil), index(0), index(0))
 	wantErr(t, err, "23:5", "grid size x is 0; sizes must be at least 1")
 }
+
+// A kernel calling a device function (a func.func of the gpu.module) from
+// every thread, launched with dynamic shared memory (which the kernel does
+// not use).
+const deviceCall = `module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    func.func @twice(%x: f32) -> f32 {
+      %y = arith.addf %x, %x : f32
+      return %y : f32
+    }
+    gpu.func @k(%a: memref<?xf32>) kernel {
+      %tid = gpu.thread_id x
+      %x = loops.load %a[%tid] : memref<?xf32>
+      %y = func.call @twice(%x) : (f32) -> f32
+      loops.store %y, %a[%tid] : memref<?xf32>
+      gpu.return
+    }
+  }
+  func.func @f(%a: memref<?xf32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %shared = arith.constant 256 : i32
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%n, %c1, %c1) dynamic_shared_memory_size %shared args(%a : memref<?xf32>)
+    return
+  }
+}`
+
+func TestDeviceFunctionCall(t *testing.T) {
+	in := smallInts(96, 5)
+	a := f32Tensor(t, append([]float32{}, in...))
+	mustRun(t, deviceCall, a, index(96))
+	for i, got := range a.F32() {
+		if want := 2 * in[i]; got != want {
+			t.Fatalf("a[%d] = %v, want %v", i, got, want)
+		}
+	}
+}
