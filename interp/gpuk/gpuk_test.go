@@ -549,3 +549,18 @@ func TestDeviceFunctionCall(t *testing.T) {
 		}
 	}
 }
+
+func TestAsyncLaunchUnsupported(t *testing.T) {
+	_, err := run(t, `module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @f(%n: index) -> !gpu.async.token {
+    %t = gpu.launch_func async @kernels::@k blocks in (%n, %n, %n) threads in (%n, %n, %n)
+    return %t : !gpu.async.token
+  }
+}`, index(1))
+	wantErr(t, err, "8:10", "gpu.launch_func: asynchronous launches are not supported by the interpreter")
+}
