@@ -194,8 +194,10 @@ type OpDef struct {
 	Fold func(op *Operation, operands []Attribute) (results []FoldResult, ok bool)
 	// Canonicalize lists the op's canonicalization patterns.
 	Canonicalize []RewritePattern
-	// ResultNames suggests names for the results in printed IR (one name
-	// for the whole group, like MLIR's getAsmResultNames: "c0", "cst").
+	// ResultNames suggests names for the results in printed IR, like MLIR's
+	// getAsmResultNames: one name for the whole group ("c0", "cst"), or one
+	// per result of a multi-result op ("shuffleResult", "valid"), which
+	// then prints as "%shuffleResult, %valid = ...".
 	ResultNames func(op *Operation) []string
 	// Effects lists the op's memory effects (MLIR's MemoryEffectOpInterface;
 	// read them with Effects); nil means "decide from traits".
