@@ -564,3 +564,23 @@ func TestAsyncLaunchUnsupported(t *testing.T) {
 }`, index(1))
 	wantErr(t, err, "8:10", "gpu.launch_func: asynchronous launches are not supported by the interpreter")
 }
+
+// TestLargeBlock runs the block reduction with blocks of 1024 threads, the
+// most a launch may ask for.
+func TestLargeBlock(t *testing.T) {
+	src := strings.NewReplacer("64xf32", "1024xf32", "%c6 = arith.constant 6", "%c6 = arith.constant 10",
+		"%c32 = arith.constant 32", "%c32 = arith.constant 512", "%c64 = arith.constant 64", "%c64 = arith.constant 1024").Replace(blockReduce)
+	const blocks = 3
+	in := smallInts(1024*blocks, 6)
+	out := f32Tensor(t, make([]float32, blocks))
+	mustRun(t, src, f32Tensor(t, in), out, index(blocks))
+	for b := 0; b < blocks; b++ {
+		var want float32
+		for _, x := range in[1024*b : 1024*(b+1)] {
+			want += x
+		}
+		if got := out.F32()[b]; got != want {
+			t.Errorf("block %d: sum %v, want %v", b, got, want)
+		}
+	}
+}
