@@ -1,8 +1,6 @@
-// Verifier and parser errors of the gpu dialect, with MLIR 16's messages:
-// the second RUN line checks the same expectations against mlir-opt-16.
+// Verifier errors of the gpu dialect, with MLIR 16's messages
+// (invalid-mlir-opt.mlir checks the same expectations against mlir-opt-16).
 // RUN: tt-opt %s --split-input-file --verify-diagnostics
-// REQUIRES: mlir-opt
-// RUN: mlir-opt %s --split-input-file --verify-diagnostics --mlir-print-op-on-diagnostic=false
 
 module attributes {gpu.container_module} {
   gpu.module @k {
