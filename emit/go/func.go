@@ -506,6 +506,12 @@ func (f *fnEmitter) offsetOf(op *ir.Operation, b *gval, indices []*gval) (string
 			}
 		}
 		if sc == 0 {
+			// A later dimension is empty, so no index is in bounds; the
+			// index still appears (times 0) so that its variable is used
+			// and the access still fails its bounds check if reached.
+			if ig.konst == nil {
+				a.terms = append(a.terms, ig.comps[0]+"*0")
+			}
 			continue
 		}
 		if ig.konst != nil {

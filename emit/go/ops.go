@@ -441,6 +441,13 @@ func (f *fnEmitter) emitFor(op *ir.Operation) error {
 		}
 		bounds[i], konst[i] = s, k
 	}
+	if p := op.ParentOp(); p != nil && p.Name() == function.FuncName {
+		// A top-level loop nest is a kernel: its location (that of the
+		// tensor ops it came from) names it, as loops.parallel's does.
+		if loc := locComment(op); loc != "" {
+			f.line("// loops.for%s", loc)
+		}
+	}
 	if konst[2] != nil && *konst[2] <= 0 {
 		f.m.useRT("ttFailf")
 		f.line("ttFailf(%s)", strconv.Quote(fmt.Sprintf("loops.for: step %d is not positive", *konst[2])))

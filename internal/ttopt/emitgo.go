@@ -13,6 +13,7 @@ import (
 	goemit "github.com/tt-compiler/tt/emit/go"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
+	"github.com/tt-compiler/tt/report"
 )
 
 // emitOptions are the flags of tt-opt's code generation: --emit=go writes
@@ -142,5 +143,17 @@ func writeDump(eo *emitOptions, module *ir.Operation, pkg *goemit.Package) error
 	if err := gobuild.WriteBuildInfo(eo.dumpDir, fmt.Sprintf("simd: %s\n", pkg.SIMD)); err != nil {
 		return err
 	}
-	return gobuild.WriteSources(eo.dumpDir, pkg.Source, nil)
+	if err := gobuild.WriteSources(eo.dumpDir, pkg.Source, nil); err != nil {
+		return err
+	}
+	// The stages were captured as text, so the kernels' ops have no
+	// locations here (tt-run's --dump-dir has them).
+	var post *ir.Operation
+	if graph != module {
+		post = graph
+	}
+	if err := gobuild.WriteReportData(eo.dumpDir, report.Collect(nil, post, module)); err != nil {
+		return err
+	}
+	return gobuild.WriteReport(eo.dumpDir, "tt-opt --emit=go")
 }

@@ -105,6 +105,9 @@ func (b *goBackend) Prepare(ctx context.Context, module *ir.Operation, entry str
 		if err := gobuild.WriteBuildInfo(b.dumpDir, info); err != nil {
 			return fmt.Errorf("--dump-dir: %v", err)
 		}
+		if err := gobuild.WriteReport(b.dumpDir, "@"+entry); err != nil {
+			return fmt.Errorf("--dump-dir: %v", err)
+		}
 	}
 	b.proc, err = prog.Start(b.fn.Name)
 	return err
