@@ -3,7 +3,7 @@
 // effects are unknown) and so do loads and stores across them.
 // mlir-opt-16 --canonicalize --cse prints the same for this kernel with
 // memref.load/store in place of loops.load/store.
-// RUN: tt-opt --canonicalize --cse %s | FileCheck %s
+// RUN: tt-opt --canonicalize --cse %s | filecheck %s
 
 // CHECK: module attributes {gpu.container_module} {
 // CHECK-NEXT: gpu.module @kernels {
