@@ -42,5 +42,5 @@ extern "C" __global__ void int_arith(const int* a, const int* b, int* out, unsig
   int x = a[i], y = b[i];
   out[i] = (x * y) ^ (x + 7 * y) - (x >> 2);
   hash[i] = ((unsigned)x * 2654435761u + (unsigned)y) >> 3;
-  wide[i] = (long long)x * y * 1000003LL - ((long long)y << 40);
+  wide[i] = (long long)x * y * 1000003LL - (long long)y * (1LL << 40);
 }

@@ -85,8 +85,8 @@ extern "C" __global__ void min_max_abs(const int* a, const int* b, int* mm, unsi
   umm[2 * i] = umin((unsigned)x, (unsigned)y);
   umm[2 * i + 1] = umax((unsigned)x, (unsigned)y);
   abs_[i] = abs(x);
-  mm64[2 * i] = llmin((long long)x << 20, (long long)y * 3);
-  mm64[2 * i + 1] = llmax((long long)x << 20, (long long)y * 3);
+  mm64[2 * i] = llmin((long long)x * (1LL << 20), (long long)y * 3);
+  mm64[2 * i + 1] = llmax((long long)x * (1LL << 20), (long long)y * 3);
 }
 
 // bits: [6i..6i+5] popc, clz, ffs of u; popcll, clzll, ffsll of w;
@@ -145,7 +145,9 @@ extern "C" __global__ void mul_hi(const int* a, const int* b, int* hi, long long
   int x = a[i], y = b[i];
   hi[2 * i] = __mulhi(x, y);
   hi[2 * i + 1] = (int)__umulhi((unsigned)x, (unsigned)y);
-  long long X = (long long)x * 0x1F2E3D4C5BLL, Y = (long long)y * -0x7A6B5C4D3ELL;
+  // Products wrap around (computed unsigned; signed overflow is undefined).
+  long long X = (long long)((unsigned long long)(long long)x * 0x1F2E3D4C5BULL);
+  long long Y = (long long)((unsigned long long)(long long)y * 0xFFFFFF8594A3B2C2ULL);
   hi64[2 * i] = __mul64hi(X, Y);
   hi64[2 * i + 1] = (long long)__umul64hi((unsigned long long)X, (unsigned long long)Y);
 }
