@@ -99,7 +99,7 @@ type Function struct {
 	// Regs is the function's register table: one entry per declared
 	// register (a parameterized declaration "%r<4>" gives four), params
 	// declared in .reg space included. Operand.Reg indexes it.
-	Regs []*Reg
+	Regs []Reg
 	// Insts is the body's instructions in order, nested blocks flattened;
 	// a label operand's Operand.Target indexes it.
 	Insts []*Instruction
@@ -129,6 +129,10 @@ type Reg struct {
 	// parameterized declaration, the one Var for all of them).
 	Decl *Var
 }
+
+// maxRegs bounds the registers of one function, so that a declaration
+// such as "%r<16777216>" cannot exhaust memory.
+const maxRegs = 1 << 16
 
 // Var is the declaration of one variable, register or parameter:
 // ".reg .b32 %r<10>", ".shared .align 4 .b8 smem[1024]",
@@ -380,9 +384,12 @@ type Operand struct {
 	// Int is an integer immediate, or the offset of an address or symbol.
 	Int      int64
 	Unsigned bool
-	Bits     uint64
-	Float64  bool
-	Elems    []Operand
+	// Hex records that an integer immediate was written in hexadecimal
+	// (the printer keeps the radix).
+	Hex     bool
+	Bits    uint64
+	Float64 bool
+	Elems   []Operand
 
 	// Filled by Resolve (which Verify calls):
 

@@ -186,6 +186,10 @@ const (
 	ModX4
 	ModTrans
 
+	// prefetch levels.
+	ModL1
+	ModL2
+
 	numMods
 )
 
@@ -230,6 +234,7 @@ var modNames = [numMods]string{
 	ModM16N8K8: "m16n8k8", ModM16N8K16: "m16n8k16", ModM16N8K4: "m16n8k4",
 	ModM8N8K4: "m8n8k4", ModM16N8K32: "m16n8k32", ModM8N8: "m8n8",
 	ModRow: "row", ModCol: "col", ModX1: "x1", ModX2: "x2", ModX4: "x4", ModTrans: "trans",
+	ModL1: "L1", ModL2: "L2",
 }
 
 // String returns the modifier's spelling without the dot ("rn").
