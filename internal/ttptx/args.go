@@ -32,6 +32,7 @@ var kindNames = map[string]argKind{
 // argSpec is a parsed --arg.
 type argSpec struct {
 	kind  argKind
+	name  string     // the kind as written: f32, s64, ...
 	bits  uint64     // a scalar's bits (floats as IEEE bits, integers two's complement)
 	array *npy.Array // a buffer's initial contents
 }
@@ -55,7 +56,7 @@ func parseArg(s string) (argSpec, error) {
 	if !ok || !known {
 		return argSpec{}, fmt.Errorf("want KIND:VALUE with KIND one of f32, f64, s32, u32, s64, u64, buf, zeros")
 	}
-	a := argSpec{kind: kind}
+	a := argSpec{kind: kind, name: name}
 	switch kind {
 	case kindF32:
 		v, err := strconv.ParseFloat(val, 32)
@@ -139,14 +140,15 @@ func (a argSpec) fits(p sim.Type) error {
 	if a.kind == kindS64 || a.kind == kindU64 {
 		width = 64
 	}
-	if !p.IsInt() {
-		return fmt.Errorf("an integer value needs an integer parameter")
-	}
 	switch {
+	case !p.IsInt():
+		return fmt.Errorf("an %s value needs an integer parameter", a.name)
 	case p.Bits() == width:
 		return nil
-	case p.Bits() > width:
-		return fmt.Errorf("a %d-bit value for a %d-bit parameter: use %s64", width, p.Bits(), a.kindPrefix())
+	case width == 64:
+		return fmt.Errorf("an %s value needs a 64-bit integer parameter (use s32 or u32)", a.name)
+	case p.Bits() == 64:
+		return fmt.Errorf("an %s value needs a 32-bit integer parameter (use s64 or u64)", a.name)
 	}
 	// A narrower parameter (.u8, .s16, ...) takes the value if it fits
 	// in its width as a signed or an unsigned number.
@@ -164,13 +166,6 @@ func (a argSpec) fits(p sim.Type) error {
 		return fmt.Errorf("the value does not fit in %d bits", bits)
 	}
 	return nil
-}
-
-func (a argSpec) kindPrefix() string {
-	if a.kind == kindS32 || a.kind == kindS64 {
-		return "s"
-	}
-	return "u"
 }
 
 // isUntyped reports a .bN type.

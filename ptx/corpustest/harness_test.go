@@ -146,6 +146,9 @@ func (k corpusKernel) targetList() []string {
 // compare checks one output buffer against its expectation; it returns
 // nil or an error listing the first differences.
 func compare(got *npy.Array, c check) error {
+	if got == nil {
+		return fmt.Errorf("argument %d is not a buffer", c.arg)
+	}
 	if got.DType != c.want.DType {
 		return fmt.Errorf("dtype %s, want %s", got.DType, c.want.DType)
 	}
