@@ -378,7 +378,7 @@ func computeReconvergence(fn *function) {
 		in := &code[i]
 		switch in.op {
 		case ptx.OpBra:
-			if in.target >= 0 {
+			if in.target >= 0 && int(in.target) <= n {
 				leader[in.target] = true
 			}
 			leader[i+1] = true
@@ -397,7 +397,7 @@ func computeReconvergence(fn *function) {
 	nb := len(starts)
 	exit := nb // virtual exit node
 	succ := make([][]int, nb+1)
-	for b, s := range starts {
+	for b := range starts {
 		end := n
 		if b+1 < nb {
 			end = starts[b+1]
@@ -405,7 +405,7 @@ func computeReconvergence(fn *function) {
 		last := &code[end-1]
 		switch last.op {
 		case ptx.OpBra:
-			if last.target >= 0 {
+			if last.target >= 0 && int(last.target) < n {
 				succ[b] = append(succ[b], blockOf[last.target])
 			} else {
 				succ[b] = append(succ[b], exit)

@@ -389,7 +389,7 @@ func atomicRMW(p []byte, size int, op uint8, t Type, b, c uint64) uint64 {
 		// access is 2-byte aligned.
 		addr := uintptr(unsafe.Pointer(&p[0]))
 		shift := uint(addr&3) * 8
-		ptr := (*uint32)(unsafe.Pointer(addr &^ 3))
+		ptr := (*uint32)(unsafe.Add(unsafe.Pointer(&p[0]), -int(addr&3)))
 		for {
 			old := atomic.LoadUint32(ptr)
 			o16 := uint64(old >> shift & 0xffff)
