@@ -25,13 +25,13 @@ func TestChecks(t *testing.T) {
 	}{
 		{"oob", ErrOutOfBounds, 64, []Arg{Ptr(x), Ptr(y)}, 0, 19, true, "outside every global buffer"},
 		{"misaligned", ErrMisaligned, 32, []Arg{Ptr(x), Ptr(y)}, 0, 49, true, "not 4-byte aligned"},
-		{"shared_oob", ErrOutOfBounds, 64, nil, 0, 74, true, "beyond the 128 bytes of shared memory"},
+		{"shared_oob", ErrOutOfBounds, 64, nil, 0, 74, true, "crosses the end of buf"},
 		{"barrier", ErrBarrier, 64, nil, 0, 98, false, "divergent code"},
-		{"shfl_mask", ErrSyncMask, 32, []Arg{Ptr(y)}, 0, 140, false, "not in the member mask"},
-		{"vote_converged", ErrSyncMask, 32, []Arg{Ptr(y)}, 0, 172, false, "not converged"},
-		{"uninit", ErrUninitialized, 32, []Arg{Ptr(y)}, 0, 210, false, "%r2 read before it was written"},
-		{"race", ErrRace, 64, []Arg{Ptr(y)}, 0, 248, true, "shared-memory race"},
-		{"steps", ErrStepLimit, 32, nil, 1000, 290, false, "step budget"},
+		{"shfl_mask", ErrSyncMask, 32, []Arg{Ptr(y)}, 0, 139, false, "not in the member mask"},
+		{"vote_converged", ErrSyncMask, 32, []Arg{Ptr(y)}, 0, 171, false, "not converged"},
+		{"uninit", ErrUninitialized, 32, []Arg{Ptr(y)}, 0, 209, false, "%r2 read before it was written"},
+		{"race", ErrRace, 64, []Arg{Ptr(y)}, 0, 247, true, "shared-memory race"},
+		{"steps", ErrStepLimit, 32, nil, 1000, 289, false, "step budget"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

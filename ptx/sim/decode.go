@@ -255,6 +255,7 @@ func (d *decoder) operand(o *ptx.Operand, t Type) (opnd, error) {
 			if !ok {
 				return opnd{}, d.errf(o.Pos, "symbol %s has no storage the simulator knows", o.Name)
 			}
+			d.noteShared(o.Var, loc)
 			return immOpnd(loc.addr + uint64(o.Int)), nil
 		}
 		return opnd{}, d.errf(o.Pos, "symbol %s cannot be used as a value here", o.Name)
@@ -262,6 +263,17 @@ func (d *decoder) operand(o *ptx.Operand, t Type) (opnd, error) {
 		return opnd{kind: okNone, name: "_"}, nil
 	}
 	return opnd{}, d.errf(o.Pos, "unexpected operand %s", o.Name)
+}
+
+// noteShared records that the function names a static shared variable.
+func (d *decoder) noteShared(v *ptx.Var, loc varLoc) {
+	if loc.space != SpaceShared {
+		return
+	}
+	if d.fn.sharedRefs == nil {
+		d.fn.sharedRefs = map[*ptx.Var]bool{}
+	}
+	d.fn.sharedRefs[v] = true
 }
 
 func immOpnd(x uint64) opnd {
@@ -345,6 +357,7 @@ func (d *decoder) address(o *ptx.Operand, in *inst, sp Space) error {
 		if !ok {
 			return d.errf(base.Pos, "variable %s has no storage", base.Name)
 		}
+		d.noteShared(base.Var, loc)
 		a := loc.addr + uint64(base.Int)
 		if sp == SpaceGeneric {
 			a = toGeneric(loc.space, a)

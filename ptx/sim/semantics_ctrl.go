@@ -69,6 +69,7 @@ func prepCall(d *decoder, pi *ptx.Instruction, in *inst) error {
 		return d.errf(callee.Pos, "call of unknown function %s", callee.Name)
 	}
 	in.callee = fn
+	d.fn.callees = append(d.fn.callees, fn)
 	list := func(l *ptx.Operand, formals []*ptx.Var) ([]callArg, error) {
 		if l == nil {
 			return nil, nil

@@ -91,7 +91,10 @@ func (w *warp) mem(in *inst, l int, sp Space, a uint64, n, align int, write bool
 		off := a - b.addr
 		return b.data[off : off+uint64(n)], nil
 	case SpaceShared:
-		region = c.shared
+		if err := w.checkShared(in, l, origSp, orig, a, n); err != nil {
+			return nil, err
+		}
+		return c.shared[a : a+uint64(n)], nil
 	case SpaceLocal:
 		L := uint64(c.prog.local)
 		if a+uint64(n) > L || a+uint64(n) < a {

@@ -47,7 +47,7 @@ type KernelInfo struct {
 	// ptxas allocates, since declared PTX registers are virtual.
 	RegsPerThread  int
 	ThreadsPerCTA  int
-	SharedPerCTA   int // static plus dynamic bytes
+	SharedPerCTA   int // static (the variables the kernel names) plus dynamic bytes
 	LocalPerThread int
 	Occupancy      []Occupancy
 }
@@ -213,7 +213,7 @@ func (s *Stats) merge(o *Stats) {
 func (s *Stats) addLaunch(p *Program, fn *function, l *Launch) {
 	threads := l.Block[0] * l.Block[1] * l.Block[2]
 	k := KernelInfo{Name: fn.name, RegsPerThread: fn.regsPerThread, ThreadsPerCTA: threads,
-		SharedPerCTA: p.extern + l.SharedBytes, LocalPerThread: p.local}
+		SharedPerCTA: p.kernelShared(fn) + l.SharedBytes, LocalPerThread: p.local}
 	for _, g := range smGenerations {
 		k.Occupancy = append(k.Occupancy, estimateOccupancy(g, k.RegsPerThread, threads, k.SharedPerCTA))
 	}
