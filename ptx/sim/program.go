@@ -508,3 +508,15 @@ func (w *warp) checkShared(in *inst, l int, sp Space, orig, a uint64, n int) err
 	}
 	return w.errAddr(in, l, ErrOutOfBounds, sp, orig, "%d-byte access outside every .shared variable", n)
 }
+
+// Global returns the buffer of a module-level .global variable.
+func (p *Program) Global(name string) (*Buffer, bool) {
+	for v, loc := range p.vars {
+		if v.Name == name && loc.space == SpaceGlobal {
+			if b := findBuffer(p.Mem.snapshot(), loc.addr, int(loc.size)); b != nil {
+				return b, true
+			}
+		}
+	}
+	return nil, false
+}

@@ -541,7 +541,7 @@ func execCarry(w *warp, in *inst, act uint32) error {
 				r, borrow = bits.Sub64(a, b1, 0)
 				cout |= borrow
 			}
-		case ptx.OpMadc:
+		case ptx.OpMad, ptx.OpMadc:
 			p := a * b
 			if in.flags&fHi != 0 {
 				p = MulHi(in.t, a, b)

@@ -15,8 +15,8 @@ import (
 // that share a Stats.
 type Stats struct {
 	// WarpInsts and ThreadInsts count executed instructions by opcode:
-	// once per warp dispatch, and once per active thread of it (lanes
-	// whose guard predicate is false included).
+	// once per warp dispatch, and once per active thread of it whose
+	// guard predicate holds.
 	WarpInsts, ThreadInsts [ptx.NumOps]int64
 
 	// Global memory: warp-level accesses, the bytes the active lanes
