@@ -157,6 +157,9 @@ func prepArith(d *decoder, pi *ptx.Instruction, in *inst) error {
 	}
 	in.f = f
 	in.exec = execALU
+	if fe := fastExec(pi, in); fe != nil {
+		in.exec = fe
+	}
 	return nil
 }
 

@@ -145,7 +145,8 @@ func (s *Stats) memAccess(sp Space, addr *[32]uint64, act uint32, size int) {
 		perPhase := max(32/words, 1)
 		var waves, ideal int64
 		for p := 0; p < 32; p += perPhase {
-			var bankWords [32][]uint64
+			var bankWords [32][32]uint64 // at most 32 words per phase
+			var nb [32]int
 			degree := 0
 			any := false
 			for l := p; l < p+perPhase && l < 32; l++ {
@@ -161,15 +162,16 @@ func (s *Stats) memAccess(sp Space, addr *[32]uint64, act uint32, size int) {
 					wd := off/4 + uint64(k)
 					b := wd & 31
 					seen := false
-					for _, x := range bankWords[b] {
+					for _, x := range bankWords[b][:nb[b]] {
 						if x == wd {
 							seen = true
 							break
 						}
 					}
-					if !seen {
-						bankWords[b] = append(bankWords[b], wd)
-						degree = max(degree, len(bankWords[b]))
+					if !seen && nb[b] < 32 {
+						bankWords[b][nb[b]] = wd
+						nb[b]++
+						degree = max(degree, nb[b])
 					}
 				}
 			}
