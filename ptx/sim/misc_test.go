@@ -81,3 +81,62 @@ func TestSharedAtomicsAndBankConflicts(t *testing.T) {
 		t.Errorf("atomics = %d, want 64", st.Atomics)
 	}
 }
+
+func TestMmaKernel(t *testing.T) {
+	p := loadFile(t, "misc.ptx")
+	lay, err := mmaLayoutFor(MmaShape{16, 8, 16}, TF16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var A [16][16]float64
+	var B [16][8]float64
+	for i := range A {
+		for k := range A[i] {
+			A[i][k] = float64((i*7+k*3)%11) - 5
+		}
+	}
+	for k := range B {
+		for j := range B[k] {
+			B[k][j] = float64((k*5+j)%9)/4 - 1
+		}
+	}
+	fa := make([]uint32, 32*4)
+	fb := make([]uint32, 32*2)
+	fc := make([]float32, 32*4)
+	for lane := 0; lane < 32; lane++ {
+		g, tig := lane>>2, lane&3
+		for i := 0; i < 8; i++ {
+			r, c := lay.aCoord(g, tig, i)
+			fa[lane*4+i/2] |= uint32(fromF64(TF16, A[r][c], RN)) << (16 * uint(i%2))
+		}
+		for i := 0; i < 4; i++ {
+			r, c := lay.bCoord(g, tig, i)
+			fb[lane*2+i/2] |= uint32(fromF64(TF16, B[r][c], RN)) << (16 * uint(i%2))
+		}
+		for i := 0; i < 4; i++ {
+			r, c := cCoord(g, tig, i)
+			fc[lane*4+i] = float32(r - c)
+		}
+	}
+	ba, bb, bc, bd := p.Mem.Alloc(4*len(fa)), p.Mem.Alloc(4*len(fb)), f32Buf(p, fc), p.Mem.Alloc(4*len(fc))
+	if err := ba.Write(fa); err != nil {
+		t.Fatal(err)
+	}
+	if err := bb.Write(fb); err != nil {
+		t.Fatal(err)
+	}
+	launch(t, p, "mma_f16", [3]int{1}, [3]int{32}, Ptr(ba), Ptr(bb), Ptr(bc), Ptr(bd))
+	got := readF32(t, bd)
+	for lane := 0; lane < 32; lane++ {
+		for i := 0; i < 4; i++ {
+			r, c := cCoord(lane>>2, lane&3, i)
+			want := float64(r - c)
+			for k := 0; k < 16; k++ {
+				want += A[r][k] * B[k][c]
+			}
+			if float64(got[lane*4+i]) != want {
+				t.Fatalf("D[%d][%d] = %v, want %v", r, c, got[lane*4+i], want)
+			}
+		}
+	}
+}
