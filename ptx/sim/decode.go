@@ -146,7 +146,13 @@ func (d *decoder) decode(pi *ptx.Instruction, in *inst) error {
 		}
 		in.guard = g
 	}
-	return row.prep(d, pi, in)
+	if err := row.prep(d, pi, in); err != nil {
+		return err
+	}
+	if in.exec == nil {
+		return d.errf(pi.OpPos, "%s: this form is not supported by the simulator", pi.Op)
+	}
+	return nil
 }
 
 func spaceOf(s ptx.StateSpace) Space {
