@@ -308,10 +308,9 @@ func (c *cta) special(w *warp, k specKey, lane int) uint64 {
 	if comp < 0 || comp > 2 {
 		comp = 0
 	}
-	tid := w.threadOf(lane)
 	switch k.reg {
 	case ptx.SRegTid:
-		return uint64(tid[comp])
+		return uint64(w.threadOf(lane)[comp])
 	case ptx.SRegNtid:
 		return uint64(l.Block[comp])
 	case ptx.SRegCtaid:
