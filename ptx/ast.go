@@ -406,3 +406,37 @@ type Operand struct {
 
 // Comp names the vector components.
 var compNames = [...]string{"", "x", "y", "z", "w"}
+
+// Function returns the definition of the function named name or, when
+// the module only declares it, the declaration; nil when there is none.
+func (m *Module) Function(name string) *Function {
+	var found *Function
+	for _, d := range m.Decls {
+		if f, ok := d.(*Function); ok && f.Name == name && (found == nil || f.Body != nil) {
+			found = f
+		}
+	}
+	return found
+}
+
+// Kernels returns the .entry functions that have bodies, in source order.
+func (m *Module) Kernels() []*Function {
+	var out []*Function
+	for _, d := range m.Decls {
+		if f, ok := d.(*Function); ok && f.Entry && f.Body != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Vars returns the module-level variables in source order.
+func (m *Module) Vars() []*Var {
+	var out []*Var
+	for _, d := range m.Decls {
+		if v, ok := d.(*Var); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}

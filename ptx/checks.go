@@ -526,3 +526,41 @@ func checkMma(c *instChecker) {
 		}
 	}
 }
+
+// checkCvta: "cvta.space.size d, a" converts a space's address (a
+// register or a variable of that space) to generic; "cvta.to.space.size"
+// converts a generic address in a register.
+func checkCvta(c *instChecker) {
+	in := c.in
+	a := &in.Operands[1]
+	if a.Kind == OpdSymbol {
+		switch {
+		case in.Has(ModTo):
+			c.errorf(a.Pos, "cvta.to converts a generic address in a register, not a variable")
+		case a.Var == nil:
+			c.errorf(a.Pos, "'%s' is not a variable", a.Name)
+		case a.Var.Space != in.Space():
+			c.errorf(a.Pos, "'%s' is a %s variable, not %s", a.Name, a.Var.Space, in.Space())
+		}
+	}
+	if c.v.m.AddressSize == 64 && in.Type(0) == U32 && (in.Space() == SpaceGlobal || in.Space() == SpaceGeneric) {
+		c.errorf(in.OpPos, "cvta of global addresses is .u64 with .address_size 64")
+	}
+}
+
+// checkBarRed: "bar.red.op.type d, a{, b}, {!}c": with three sources the
+// middle one is the thread count, with two it is the predicate.
+func checkBarRed(c *instChecker) {
+	in := c.in
+	ops := in.Operands
+	if len(ops) == 3 {
+		c.predicate(&ops[2], "bar.red predicate")
+		return
+	}
+	b := &ops[2]
+	if b.Neg {
+		c.errorf(b.Pos, "the thread count of bar.red cannot be negated")
+		return
+	}
+	c.typed(b, B32, false, false)
+}

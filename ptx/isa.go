@@ -470,7 +470,7 @@ var isaRows = []OpInfo{
 				OperandRule{Kinds: KReg | KImm | KVector, Ref: RefData, N: 1},
 				opt(OperandRule{Kinds: KReg | KImm, Ref: RefData, N: 1}))},
 	)},
-	{Op: OpCvta, MinPTX: v(2, 0), MinSM: 20, Forms: forms(
+	{Op: OpCvta, MinPTX: v(2, 0), MinSM: 20, Check: checkCvta, Forms: forms(
 		Form{Mods: g(ModTo, ModGlobal, ModShared, ModSharedCTA, ModSharedCluster, ModLocal, ModConst, ModParam),
 			Need:     need(g(ModGlobal, ModShared, ModSharedCTA, ModSharedCluster, ModLocal, ModConst, ModParam)),
 			Types:    types(TypesOf(U32, U64)),
@@ -559,14 +559,14 @@ var isaRows = []OpInfo{
 	{Op: OpBarArrive, MinPTX: v(2, 0), MinSM: 20, Flags: FlagBarrier, Forms: forms(
 		Form{Operands: ops(srcFix(B32), srcFix(B32))},
 	)},
-	{Op: OpBarRed, MinPTX: v(2, 0), MinSM: 20, Flags: FlagBarrier, Forms: barRedForms()},
+	{Op: OpBarRed, MinPTX: v(2, 0), MinSM: 20, Flags: FlagBarrier, Check: checkBarRed, Forms: barRedForms()},
 	{Op: OpBarrierSync, MinPTX: v(6, 0), MinSM: 30, Flags: FlagBarrier, Forms: forms(
 		Form{Mods: g(ModAligned), Operands: ops(srcFix(B32), opt(srcFix(B32)))},
 	)},
 	{Op: OpBarrierArrive, MinPTX: v(6, 0), MinSM: 30, Flags: FlagBarrier, Forms: forms(
 		Form{Mods: g(ModAligned), Operands: ops(srcFix(B32), srcFix(B32))},
 	)},
-	{Op: OpBarrierRed, MinPTX: v(6, 0), MinSM: 30, Flags: FlagBarrier, Forms: barRedForms()},
+	{Op: OpBarrierRed, MinPTX: v(6, 0), MinSM: 30, Flags: FlagBarrier, Check: checkBarRed, Forms: barRedForms()},
 	{Op: OpBarWarpSync, MinPTX: v(6, 0), MinSM: 30, Flags: FlagWarpSync, Forms: forms(
 		Form{Operands: ops(srcFix(B32))},
 	)},
@@ -664,11 +664,15 @@ func approxF32() []Form {
 func barRedForms() []Form {
 	return forms(
 		Form{If: g(ModPopc), Mods: g(ModPopc, ModAligned), Types: types(TypesOf(U32)),
-			Operands: ops(dst(0), srcFix(B32), srcFix(B32), opt(predSrc()))},
+			Operands: ops(dst(0), srcFix(B32), barRedMiddle(), opt(predSrc()))},
 		Form{Mods: g(ModAnd, ModOr, ModAligned), Need: need(g(ModAnd, ModOr)), Types: types(TypesOf(Pred)),
-			Operands: ops(dst(0), srcFix(B32), srcFix(B32), opt(predSrc()))},
+			Operands: ops(dst(0), srcFix(B32), barRedMiddle(), opt(predSrc()))},
 	)
 }
+
+// barRedMiddle is the third operand of bar.red: the thread count b, or
+// the predicate c when b is omitted ("bar.red.popc.u32 d, a{, b}, {!}c").
+func barRedMiddle() OperandRule { return OperandRule{Kinds: KReg | KImm | KNeg, Ref: RefAny} }
 
 func memReqs() []Req {
 	return []Req{

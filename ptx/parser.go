@@ -784,6 +784,8 @@ func (p *parser) suffix(in *Instruction, w token) {
 // operand parses one operand.
 func (p *parser) operand() Operand {
 	t := p.tok()
+	p.enter(t.pos)
+	defer p.leave()
 	o := Operand{Pos: t.pos, Reg: -1, Target: -1}
 	switch t.kind {
 	case tPunct:
@@ -857,12 +859,11 @@ func (p *parser) operand() Operand {
 		return o
 	case tWord:
 		p.next()
-		if t.text == "_" {
-			o.Kind = OpdSink
-			return o
-		}
 		o.Name = t.text
-		if strings.HasPrefix(t.text, "%") {
+		switch {
+		case t.text == "_":
+			o.Kind, o.Name = OpdSink, ""
+		case strings.HasPrefix(t.text, "%"):
 			o.Kind = OpdReg
 			if s := SpecialRegByName(t.text); s != SRegNone {
 				o.Kind, o.Special = OpdSpecial, s
@@ -874,7 +875,7 @@ func (p *parser) operand() Operand {
 				}
 				p.next()
 			}
-		} else {
+		default:
 			o.Kind = OpdSymbol
 			if p.isPunct("+") {
 				p.next()

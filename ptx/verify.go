@@ -656,6 +656,9 @@ var kindNames = map[KindSet]string{
 // operand checks one operand against its rule.
 func (c *instChecker) operand(o *Operand, r OperandRule) bool {
 	k := kindOf(o)
+	if o.Kind == OpdSymbol && o.Var == nil && o.Func == nil && o.Target < 0 {
+		return false // undefined (reported by Resolve) or a prototype
+	}
 	if r.Kinds&k == 0 {
 		if r.Kinds == KLabel && o.Kind == OpdSymbol {
 			c.errorf(o.Pos, "'%s' is not a label", o.Name)
@@ -667,6 +670,13 @@ func (c *instChecker) operand(o *Operand, r OperandRule) bool {
 	if o.Neg && r.Kinds&KNeg == 0 {
 		c.errorf(o.Pos, "operand of %s cannot be negated", c.name())
 		return false
+	}
+	switch {
+	case o.Kind == OpdSymbol && k == KSymbol, o.Kind == OpdVector && r.Ref != RefData:
+		// Symbols and vectors outside ld/st data: the row's Check
+		// knows what they must be (mov packs, cvta's variable, mma
+		// fragments).
+		return c.resolved(o)
 	}
 	switch r.Ref {
 	case RefAny:

@@ -146,7 +146,13 @@ func (d *decoder) decode(pi *ptx.Instruction, in *inst) error {
 		}
 		in.guard = g
 	}
-	return row.prep(d, pi, in)
+	if err := row.prep(d, pi, in); err != nil {
+		return err
+	}
+	if in.exec == nil {
+		return d.errf(pi.OpPos, "%s: this form is not supported by the simulator", pi.Op)
+	}
+	return nil
 }
 
 func spaceOf(s ptx.StateSpace) Space {
@@ -255,6 +261,7 @@ func (d *decoder) operand(o *ptx.Operand, t Type) (opnd, error) {
 			if !ok {
 				return opnd{}, d.errf(o.Pos, "symbol %s has no storage the simulator knows", o.Name)
 			}
+			d.noteShared(o.Var, loc)
 			return immOpnd(loc.addr + uint64(o.Int)), nil
 		}
 		return opnd{}, d.errf(o.Pos, "symbol %s cannot be used as a value here", o.Name)
@@ -262,6 +269,17 @@ func (d *decoder) operand(o *ptx.Operand, t Type) (opnd, error) {
 		return opnd{kind: okNone, name: "_"}, nil
 	}
 	return opnd{}, d.errf(o.Pos, "unexpected operand %s", o.Name)
+}
+
+// noteShared records that the function names a static shared variable.
+func (d *decoder) noteShared(v *ptx.Var, loc varLoc) {
+	if loc.space != SpaceShared {
+		return
+	}
+	if d.fn.sharedRefs == nil {
+		d.fn.sharedRefs = map[*ptx.Var]bool{}
+	}
+	d.fn.sharedRefs[v] = true
 }
 
 func immOpnd(x uint64) opnd {
@@ -345,6 +363,7 @@ func (d *decoder) address(o *ptx.Operand, in *inst, sp Space) error {
 		if !ok {
 			return d.errf(base.Pos, "variable %s has no storage", base.Name)
 		}
+		d.noteShared(base.Var, loc)
 		a := loc.addr + uint64(base.Int)
 		if sp == SpaceGeneric {
 			a = toGeneric(loc.space, a)
@@ -378,7 +397,7 @@ func computeReconvergence(fn *function) {
 		in := &code[i]
 		switch in.op {
 		case ptx.OpBra:
-			if in.target >= 0 {
+			if in.target >= 0 && int(in.target) <= n {
 				leader[in.target] = true
 			}
 			leader[i+1] = true
@@ -397,7 +416,7 @@ func computeReconvergence(fn *function) {
 	nb := len(starts)
 	exit := nb // virtual exit node
 	succ := make([][]int, nb+1)
-	for b, s := range starts {
+	for b := range starts {
 		end := n
 		if b+1 < nb {
 			end = starts[b+1]
@@ -405,7 +424,7 @@ func computeReconvergence(fn *function) {
 		last := &code[end-1]
 		switch last.op {
 		case ptx.OpBra:
-			if last.target >= 0 {
+			if last.target >= 0 && int(last.target) < n {
 				succ[b] = append(succ[b], blockOf[last.target])
 			} else {
 				succ[b] = append(succ[b], exit)

@@ -48,14 +48,22 @@ type Error struct {
 }
 
 // Error formats "file:line:col: error: kernel K, block (x,y,z), thread
-// (x,y,z): message [at .space address 0x…]".
-func (e *Error) Error() string {
+// (x,y,z): message (space address 0x…)".
+func (e *Error) Error() string { return e.located().Error() }
+
+// Render formats the error like the rest of tt: the located message, then
+// the source line and a caret under the column when src (the PTX text of
+// e.File) has that line.
+func (e *Error) Render(src []byte) string { return e.located().Render(src) }
+
+// located returns the error as ptx's located diagnostic.
+func (e *Error) located() *ptx.Error {
+	return &ptx.Error{File: e.File, Pos: e.Pos, Msg: e.message()}
+}
+
+// message is the text after "error: ".
+func (e *Error) message() string {
 	var sb strings.Builder
-	if e.Pos.IsValid() {
-		fmt.Fprintf(&sb, "%s:%d:%d: error: ", e.File, e.Pos.Line, e.Pos.Col)
-	} else {
-		fmt.Fprintf(&sb, "%s: error: ", e.File)
-	}
 	if e.Kernel != "" {
 		fmt.Fprintf(&sb, "kernel %s", e.Kernel)
 		if e.Kind != ErrLaunch {

@@ -131,25 +131,26 @@ type frame struct {
 
 // warp is 32 threads of a CTA executing in lockstep.
 type warp struct {
-	cta       *cta
-	id        int
-	frames    []*frame
-	live      uint32 // lanes that exist and have not exited
-	exists    uint32
-	atBar     bool
-	barPC     int32
-	barID     uint64
-	barCount  int
-	done      bool
-	steps     int64
-	spec      [][32]uint64 // special registers the program reads
-	local     []byte       // lane*localSize + offset
-	topMask   uint32       // the SIMT stack top's mask of the inst being executed
-	tmp       [4][32]uint64
-	cc        [32]uint64 // each lane's carry flag (add.cc, addc, ...)
-	zero      [32]uint64
-	lastBuf   *Buffer
-	framePool []*frame
+	cta        *cta
+	id         int
+	frames     []*frame
+	live       uint32 // lanes that exist and have not exited
+	exists     uint32
+	atBar      bool
+	barPC      int32
+	barID      uint64
+	barCount   int
+	done       bool
+	steps      int64
+	spec       [][32]uint64 // special registers the program reads
+	local      []byte       // lane*localSize + offset
+	topMask    uint32       // the SIMT stack top's mask of the inst being executed
+	tmp        [4][32]uint64
+	cc         [32]uint64 // each lane's carry flag (add.cc, addc, ...)
+	zero       [32]uint64
+	lastBuf    *Buffer
+	lastShared int
+	framePool  []*frame
 }
 
 func (w *warp) top() *frame { return w.frames[len(w.frames)-1] }

@@ -70,16 +70,17 @@ func Bits(bits uint64, n int) Arg { return Arg{bits, n, TNone} }
 
 // cta is one CTA being executed.
 type cta struct {
-	prog   *Program
-	kernel *function
-	launch *Launch
-	ctaid  [3]int
-	bufs   []*Buffer
-	args   []byte
-	shared []byte
-	warps  []*warp
-	stats  *Stats
-	race   *raceDetector
+	prog    *Program
+	kernel  *function
+	launch  *Launch
+	ctaid   [3]int
+	bufs    []*Buffer
+	args    []byte
+	shared  []byte
+	warps   []*warp
+	stats   *Stats
+	race    *raceDetector
+	waiting []*warp
 }
 
 // Launch runs kernel over the grid and returns the first error (of the
@@ -213,7 +214,7 @@ func (c *cta) run() error {
 				return err
 			}
 		}
-		var waiting []*warp
+		waiting := c.waiting[:0]
 		for _, w := range warps {
 			if w.atBar {
 				waiting = append(waiting, w)
@@ -241,6 +242,7 @@ func (c *cta) run() error {
 		for _, w := range waiting {
 			w.atBar = false
 		}
+		c.waiting = waiting
 		if c.race != nil {
 			c.race.barrier()
 		}
@@ -306,10 +308,9 @@ func (c *cta) special(w *warp, k specKey, lane int) uint64 {
 	if comp < 0 || comp > 2 {
 		comp = 0
 	}
-	tid := w.threadOf(lane)
 	switch k.reg {
 	case ptx.SRegTid:
-		return uint64(tid[comp])
+		return uint64(w.threadOf(lane)[comp])
 	case ptx.SRegNtid:
 		return uint64(l.Block[comp])
 	case ptx.SRegCtaid:

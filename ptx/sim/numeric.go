@@ -158,7 +158,10 @@ func Cvt(dst, src Type, x uint64, m CvtMode) uint64 {
 func cvtIntInt(dst, src Type, x uint64, sat bool) uint64 {
 	db := dst.Bits()
 	if !sat {
-		return x & dst.mask()
+		if src.IsSigned() { // widening sign-extends, narrowing truncates
+			return uint64(sext(x, src.Bits())) & dst.mask()
+		}
+		return x & src.mask() & dst.mask()
 	}
 	if src.IsSigned() {
 		v := sext(x, src.Bits())

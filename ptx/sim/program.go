@@ -29,7 +29,20 @@ type Program struct {
 	local   int // bytes of .local memory per thread
 	specs   []specKey
 	specIdx map[specKey]int32
+	// sharedVars are the static .shared variables by address, with
+	// unmapped gaps between them so that overruns are caught.
+	sharedVars []sharedVar
 }
+
+// sharedVar is a static shared variable's place.
+type sharedVar struct {
+	off, size uint64
+	name      string
+	v         *ptx.Var
+}
+
+// sharedGap separates shared variables (bytes no variable owns).
+const sharedGap = 256
 
 // varLoc is where a variable lives: its address in its state space (the
 // device address for .global).
@@ -59,11 +72,13 @@ type function struct {
 	regSlot       []int32 // ptx register index → slot
 	regPred       []bool
 	regBits       []uint8
-	paramSize     int      // per-thread param frame bytes
-	formals       []formal // .func parameters (and .entry ones, in the launch buffer)
-	results       []formal // .func return parameters
-	regsPerThread int      // 32-bit registers the declarations need
-	argSize       int      // bytes of a kernel's formal parameters
+	paramSize     int               // per-thread param frame bytes
+	formals       []formal          // .func parameters (and .entry ones, in the launch buffer)
+	results       []formal          // .func return parameters
+	regsPerThread int               // 32-bit registers the declarations need
+	argSize       int               // bytes of a kernel's formal parameters
+	sharedRefs    map[*ptx.Var]bool // static shared variables the code names
+	callees       []*function
 }
 
 // formal is a declared parameter: in param space at off, or a register.
@@ -213,13 +228,19 @@ func (p *Program) layoutModuleVars() error {
 	}
 	place := func(vs []*ptx.Var, sp Space) (int64, error) {
 		var off int64
-		for _, v := range vs {
+		for i, v := range vs {
 			n, ok := v.Size()
 			if !ok {
 				return 0, p.errf(v.Pos, "variable %s has no size", v.Name)
 			}
+			if sp == SpaceShared && i > 0 {
+				off += sharedGap
+			}
 			off = alignUp(off, varAlign(v))
 			p.vars[v] = varLoc{space: sp, addr: uint64(off), size: n}
+			if sp == SpaceShared {
+				p.sharedVars = append(p.sharedVars, sharedVar{off: uint64(off), size: uint64(n), name: v.Name, v: v})
+			}
 			off += n
 		}
 		return off, nil
@@ -229,6 +250,9 @@ func (p *Program) layoutModuleVars() error {
 		return err
 	}
 	ext := alignUp(n, 16)
+	if len(shared) > 0 {
+		ext = alignUp(n+sharedGap, 16)
+	}
 	for _, v := range externShared {
 		p.vars[v] = varLoc{space: SpaceShared, addr: uint64(ext)}
 	}
@@ -427,4 +451,72 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// kernelShared returns the static shared bytes a kernel's code (with its
+// callees) names, laid out without the simulator's gaps.
+func (p *Program) kernelShared(fn *function) int {
+	used := map[*ptx.Var]bool{}
+	seen := map[*function]bool{}
+	var walk func(f *function)
+	walk = func(f *function) {
+		if seen[f] {
+			return
+		}
+		seen[f] = true
+		for v := range f.sharedRefs {
+			used[v] = true
+		}
+		for _, c := range f.callees {
+			walk(c)
+		}
+	}
+	walk(fn)
+	var off int64
+	for _, sv := range p.sharedVars {
+		if used[sv.v] {
+			off = alignUp(off, varAlign(sv.v)) + int64(sv.size)
+		}
+	}
+	return int(off)
+}
+
+// checkShared reports an access of n bytes at shared address a that is
+// not inside one static shared variable or the dynamic region.
+func (w *warp) checkShared(in *inst, l int, sp Space, orig, a uint64, n int) error {
+	c := w.cta
+	p := c.prog
+	end := a + uint64(n)
+	if a >= uint64(p.extern) {
+		if end > uint64(len(c.shared)) {
+			return w.errAddr(in, l, ErrOutOfBounds, sp, orig, "%d-byte access beyond the %d bytes of dynamic shared memory",
+				n, len(c.shared)-p.extern)
+		}
+		return nil
+	}
+	vs := p.sharedVars
+	if i := w.lastShared; i < len(vs) && a >= vs[i].off && end <= vs[i].off+vs[i].size {
+		return nil
+	}
+	i := sort.Search(len(vs), func(i int) bool { return vs[i].off > a }) - 1
+	if i >= 0 && a < vs[i].off+vs[i].size {
+		if end <= vs[i].off+vs[i].size {
+			w.lastShared = i
+			return nil
+		}
+		return w.errAddr(in, l, ErrOutOfBounds, sp, orig, "%d-byte access crosses the end of %s (%d bytes)", n, vs[i].name, vs[i].size)
+	}
+	return w.errAddr(in, l, ErrOutOfBounds, sp, orig, "%d-byte access outside every .shared variable", n)
+}
+
+// Global returns the buffer of a module-level .global variable.
+func (p *Program) Global(name string) (*Buffer, bool) {
+	for v, loc := range p.vars {
+		if v.Name == name && loc.space == SpaceGlobal {
+			if b := findBuffer(p.Mem.snapshot(), loc.addr, int(loc.size)); b != nil {
+				return b, true
+			}
+		}
+	}
+	return nil, false
 }

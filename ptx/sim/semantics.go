@@ -157,6 +157,9 @@ func prepArith(d *decoder, pi *ptx.Instruction, in *inst) error {
 	}
 	in.f = f
 	in.exec = execALU
+	if fe := fastExec(pi, in); fe != nil {
+		in.exec = fe
+	}
 	return nil
 }
 
@@ -541,7 +544,7 @@ func execCarry(w *warp, in *inst, act uint32) error {
 				r, borrow = bits.Sub64(a, b1, 0)
 				cout |= borrow
 			}
-		case ptx.OpMadc:
+		case ptx.OpMad, ptx.OpMadc:
 			p := a * b
 			if in.flags&fHi != 0 {
 				p = MulHi(in.t, a, b)

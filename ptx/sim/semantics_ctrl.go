@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math/bits"
+	"strings"
 
 	"github.com/tt-compiler/tt/ptx"
 )
@@ -69,6 +70,7 @@ func prepCall(d *decoder, pi *ptx.Instruction, in *inst) error {
 		return d.errf(callee.Pos, "call of unknown function %s", callee.Name)
 	}
 	in.callee = fn
+	d.fn.callees = append(d.fn.callees, fn)
 	list := func(l *ptx.Operand, formals []*ptx.Var) ([]callArg, error) {
 		if l == nil {
 			return nil, nil
@@ -654,13 +656,8 @@ func prepMma(d *decoder, pi *ptx.Instruction, in *inst) error {
 	if _, err := mmaLayoutFor(in.mma, in.t2); err != nil {
 		return d.errf(pi.OpPos, "%v", err)
 	}
-	var row, col int
-	for _, m := range pi.Mods {
-		if m == ptx.ModRow {
-			row++
-		} else if m == ptx.ModCol {
-			col++
-		}
+	if l := layouts(pi); l != "row.col" {
+		return d.errf(pi.OpPos, "mma.sync layout .%s is not supported (only .row.col)", l)
 	}
 	if len(pi.Operands) != 4 {
 		return d.errf(pi.Pos, "mma.sync needs four operands")
@@ -749,4 +746,15 @@ func execMma(w *warp, in *inst, act uint32) error {
 		w.wrote(&in.d[i], act)
 	}
 	return nil
+}
+
+// layouts returns an mma's A and B layout modifiers ("row.col").
+func layouts(pi *ptx.Instruction) string {
+	var out []string
+	for _, m := range pi.Mods {
+		if m == ptx.ModRow || m == ptx.ModCol {
+			out = append(out, m.String())
+		}
+	}
+	return strings.Join(out, ".")
 }

@@ -91,7 +91,10 @@ func (w *warp) mem(in *inst, l int, sp Space, a uint64, n, align int, write bool
 		off := a - b.addr
 		return b.data[off : off+uint64(n)], nil
 	case SpaceShared:
-		region = c.shared
+		if err := w.checkShared(in, l, origSp, orig, a, n); err != nil {
+			return nil, err
+		}
+		return c.shared[a : a+uint64(n)], nil
 	case SpaceLocal:
 		L := uint64(c.prog.local)
 		if a+uint64(n) > L || a+uint64(n) < a {
@@ -389,7 +392,7 @@ func atomicRMW(p []byte, size int, op uint8, t Type, b, c uint64) uint64 {
 		// access is 2-byte aligned.
 		addr := uintptr(unsafe.Pointer(&p[0]))
 		shift := uint(addr&3) * 8
-		ptr := (*uint32)(unsafe.Pointer(addr &^ 3))
+		ptr := (*uint32)(unsafe.Add(unsafe.Pointer(&p[0]), -int(addr&3)))
 		for {
 			old := atomic.LoadUint32(ptr)
 			o16 := uint64(old >> shift & 0xffff)

@@ -15,8 +15,8 @@ import (
 // that share a Stats.
 type Stats struct {
 	// WarpInsts and ThreadInsts count executed instructions by opcode:
-	// once per warp dispatch, and once per active thread of it (lanes
-	// whose guard predicate is false included).
+	// once per warp dispatch, and once per active thread of it whose
+	// guard predicate holds.
 	WarpInsts, ThreadInsts [ptx.NumOps]int64
 
 	// Global memory: warp-level accesses, the bytes the active lanes
@@ -47,7 +47,7 @@ type KernelInfo struct {
 	// ptxas allocates, since declared PTX registers are virtual.
 	RegsPerThread  int
 	ThreadsPerCTA  int
-	SharedPerCTA   int // static plus dynamic bytes
+	SharedPerCTA   int // static (the variables the kernel names) plus dynamic bytes
 	LocalPerThread int
 	Occupancy      []Occupancy
 }
@@ -145,7 +145,8 @@ func (s *Stats) memAccess(sp Space, addr *[32]uint64, act uint32, size int) {
 		perPhase := max(32/words, 1)
 		var waves, ideal int64
 		for p := 0; p < 32; p += perPhase {
-			var bankWords [32][]uint64
+			var bankWords [32][32]uint64 // at most 32 words per phase
+			var nb [32]int
 			degree := 0
 			any := false
 			for l := p; l < p+perPhase && l < 32; l++ {
@@ -161,15 +162,16 @@ func (s *Stats) memAccess(sp Space, addr *[32]uint64, act uint32, size int) {
 					wd := off/4 + uint64(k)
 					b := wd & 31
 					seen := false
-					for _, x := range bankWords[b] {
+					for _, x := range bankWords[b][:nb[b]] {
 						if x == wd {
 							seen = true
 							break
 						}
 					}
-					if !seen {
-						bankWords[b] = append(bankWords[b], wd)
-						degree = max(degree, len(bankWords[b]))
+					if !seen && nb[b] < 32 {
+						bankWords[b][nb[b]] = wd
+						nb[b]++
+						degree = max(degree, nb[b])
 					}
 				}
 			}
@@ -213,7 +215,7 @@ func (s *Stats) merge(o *Stats) {
 func (s *Stats) addLaunch(p *Program, fn *function, l *Launch) {
 	threads := l.Block[0] * l.Block[1] * l.Block[2]
 	k := KernelInfo{Name: fn.name, RegsPerThread: fn.regsPerThread, ThreadsPerCTA: threads,
-		SharedPerCTA: p.extern + l.SharedBytes, LocalPerThread: p.local}
+		SharedPerCTA: p.kernelShared(fn) + l.SharedBytes, LocalPerThread: p.local}
 	for _, g := range smGenerations {
 		k.Occupancy = append(k.Occupancy, estimateOccupancy(g, k.RegsPerThread, threads, k.SharedPerCTA))
 	}
