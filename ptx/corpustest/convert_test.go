@@ -164,10 +164,10 @@ var convertKernels = []corpusKernel{
 		for i := range a {
 			x, y := f16Value(a[i]), f16Value(b[i])
 			o := out[8*i:]
-			o[0] = f16Bits(roundTo(exactAdd(x, y), f16, rn))
-			o[1] = f16Bits(roundTo(exactAdd(x, -y), f16, rn))
+			o[0] = f16Bits(roundSum(exactAdd(x, y), x < 0, y < 0, f16, rn))
+			o[1] = f16Bits(roundSum(exactAdd(x, -y), x < 0, y > 0, f16, rn))
 			o[2] = f16Bits(roundTo(exactMul(x, y), f16, rn))
-			o[3] = f16Bits(roundTo(exactFMA(x, y, y), f16, rn))
+			o[3] = f16Bits(fmaRound(x, y, y, f16, rn))
 			o[4], o[5] = a[i]^0x8000, a[i]&0x7fff
 			o[6], o[7] = a[i], b[i]
 			if x < y {
@@ -190,9 +190,9 @@ var convertKernels = []corpusKernel{
 		for p := range pairs {
 			for h := range 2 {
 				x, y := f16Value(a[2*p+h]), f16Value(b[2*p+h])
-				out[6*p+h] = f16Bits(roundTo(exactAdd(x, y), f16, rn))
+				out[6*p+h] = f16Bits(roundSum(exactAdd(x, y), x < 0, y < 0, f16, rn))
 				out[6*p+2+h] = f16Bits(roundTo(exactMul(x, y), f16, rn))
-				out[6*p+4+h] = f16Bits(roundTo(exactFMA(x, y, y), f16, rn))
+				out[6*p+4+h] = f16Bits(fmaRound(x, y, y, f16, rn))
 			}
 		}
 		return kernelCase{
@@ -221,9 +221,9 @@ var convertKernels = []corpusKernel{
 				o[3] = toBF(exact(float64(mul32(x32, y32, rn))))
 				o[4] = toBF(exact(float64(fma32(x32, y32, y32, rn))))
 			} else {
-				o[2] = toBF(exactAdd(x, y))
+				o[2] = float32(roundSum(exactAdd(x, y), x < 0, y < 0, bf16, rn))
 				o[3] = toBF(exactMul(x, y))
-				o[4] = toBF(exactFMA(x, y, y))
+				o[4] = float32(fmaRound(x, y, y, bf16, rn))
 			}
 			o[5] = float32(math.Max(x, y))
 		}

@@ -88,9 +88,9 @@ var mathKernels = []corpusKernel{
 			shl[i], shru[i], shrs[i] = uint32(x)<<k, uint32(x)>>k, x>>k
 			w := uint64(int64(x)) * 0x9E3779B97F4A7C15
 			shl64[i], shrs64[i] = w<<k, int64(w)>>k
-			hilo := uint64(uint32(x)*2654435761)<<32 | uint64(uint32(x))
-			fl[i], flc[i] = uint32(hilo<<(k&31)>>32), uint32(hilo<<min(k, 32)>>32)
-			fr[i], frc[i] = uint32(hilo>>(k&31)), uint32(hilo>>min(k, 32))
+			lo, hi := uint32(x), uint32(x)*2654435761
+			fl[i], flc[i] = funnelL(lo, hi, k&31), funnelL(lo, hi, clamp32(k))
+			fr[i], frc[i] = funnelR(lo, hi, k&31), funnelR(lo, hi, clamp32(k))
 		}
 		return kernelCase{
 			grid: dim3{3, 1, 1}, block: dim3{128, 1, 1},
@@ -158,20 +158,21 @@ var mathKernels = []corpusKernel{
 		for i := range pl {
 			pl[i] = uint32(r.IntN(40))
 		}
-		bfeu, bfes, bfi, perm := make([]uint32, n), make([]int32, n), make([]uint32, n), make([]uint32, n)
+		bfeu, bfes, bfi, perm, permSign := make([]uint32, n), make([]int32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
 		for i := range a {
 			x, y, pos, ln := a[i], b[i], pl[2*i], pl[2*i+1]
 			bfeu[i] = bfe(x, pos, ln, false)
 			bfes[i] = int32(bfe(x, pos, ln, true))
 			bfi[i] = bfiRef(x, y, pos, ln)
-			perm[i] = prmt(x, y, y^(x>>7))
+			perm[i] = prmt(x, y, (y^(x>>7))&0x7777) // __byte_perm uses 3 bits per selector
+			permSign[i] = prmt(x, y, y^(x>>7))
 		}
 		return kernelCase{
 			grid: dim3{2, 1, 1}, block: dim3{128, 1, 1},
 			args: []arg{bufArg(u32Array(a)), bufArg(u32Array(b)), bufArg(u32Array(pl)), zerosArg(npy.Uint32, n),
-				zerosArg(npy.Int32, n), zerosArg(npy.Uint32, n), zerosArg(npy.Uint32, n), s32Arg(n)},
+				zerosArg(npy.Int32, n), zerosArg(npy.Uint32, n), zerosArg(npy.Uint32, n), zerosArg(npy.Uint32, n), s32Arg(n)},
 			checks: []check{{arg: 3, want: u32Array(bfeu)}, {arg: 4, want: i32Array(bfes)}, {arg: 5, want: u32Array(bfi)},
-				{arg: 6, want: u32Array(perm)}},
+				{arg: 6, want: u32Array(perm)}, {arg: 7, want: u32Array(permSign)}},
 		}
 	}},
 	{file: "intops", kernel: "mul_hi", launch: func(string) kernelCase {
@@ -254,6 +255,41 @@ func layernormCase() kernelCase {
 		checks: []check{{arg: 3, want: f32Array(y), tol: layernormTol}, {arg: 4, want: f32Array(mean), tol: layernormTol},
 			{arg: 5, want: f32Array(rstd), tol: layernormTol}},
 	}
+}
+
+// funnelL is the high word of hi:lo shifted left by n ≤ 32 (shf.l),
+// funnelR the low word of hi:lo shifted right by n (shf.r).
+//
+// They are written with 32-bit shifts by less than 32 on purpose: Go
+// 1.26.8 miscompiles uint32(uint64(hi)<<32|uint64(lo)) << min(k, 32) >> 32
+// in a function that also shifts a uint32 by k (it shifts by k, not 32,
+// when k > 32).
+func funnelL(lo, hi, n uint32) uint32 {
+	switch n {
+	case 0:
+		return hi
+	case 32:
+		return lo
+	}
+	return hi<<n | lo>>(32-n)
+}
+
+func funnelR(lo, hi, n uint32) uint32 {
+	switch n {
+	case 0:
+		return lo
+	case 32:
+		return hi
+	}
+	return lo>>n | hi<<(32-n)
+}
+
+// clamp32 is min(k, 32) (see funnelL for why not min).
+func clamp32(k uint32) uint32 {
+	if k >= 32 {
+		return 32
+	}
+	return k
 }
 
 // bfe is PTX's bfe.u32/bfe.s32: len bits of a from bit pos; positions past

@@ -149,30 +149,54 @@ func roundInt(x *big.Float, m rmode) *big.Int {
 	return i
 }
 
+// sumZero is IEEE 754's sign of an exact zero sum p + c, given the signs
+// of the addends: -0 when both are negative, +0 when both are positive,
+// and for opposite signs +0, except -0 when rounding toward -infinity.
+func sumZero(pNeg, cNeg bool, m rmode) *big.Float {
+	z := exact(0)
+	if pNeg && cNeg || pNeg != cNeg && m == rd {
+		z.Neg(z)
+	}
+	return z
+}
+
+// roundSum rounds the exact sum s of addends with the given signs.
+func roundSum(s *big.Float, pNeg, cNeg bool, f format, m rmode) float64 {
+	if s.Sign() == 0 {
+		s = sumZero(pNeg, cNeg, m)
+	}
+	return roundTo(s, f, m)
+}
+
 // float32 and float64 operations in a rounding mode (NaN and infinite
 // operands are the callers' business: the kernels' inputs are finite).
 func add32(a, b float32, m rmode) float32 {
-	return float32(roundTo(exactAdd(float64(a), float64(b)), f32, m))
+	return float32(roundSum(exactAdd(float64(a), float64(b)), math.Signbit(float64(a)), math.Signbit(float64(b)), f32, m))
 }
 func sub32(a, b float32, m rmode) float32 { return add32(a, -b, m) }
 func mul32(a, b float32, m rmode) float32 {
 	return float32(roundTo(exactMul(float64(a), float64(b)), f32, m))
 }
 func fma32(a, b, c float32, m rmode) float32 {
-	return float32(roundTo(exactFMA(float64(a), float64(b), float64(c)), f32, m))
+	return float32(fmaRound(float64(a), float64(b), float64(c), f32, m))
+}
+
+// fmaRound rounds a·b + c computed exactly.
+func fmaRound(a, b, c float64, f format, m rmode) float64 {
+	return roundSum(exactFMA(a, b, c), math.Signbit(a) != math.Signbit(b), math.Signbit(c), f, m)
 }
 func div32(a, b float32, m rmode) float32 {
 	return float32(roundTo(exactQuo(float64(a), float64(b)), f32, m))
 }
 func sqrt32(a float32, m rmode) float32 { return float32(roundTo(exactSqrt(float64(a)), f32, m)) }
 
-func add64(a, b float64, m rmode) float64 { return roundTo(exactAdd(a, b), f64, m) }
-func mul64(a, b float64, m rmode) float64 { return roundTo(exactMul(a, b), f64, m) }
-func fma64(a, b, c float64, m rmode) float64 {
-	return roundTo(exactFMA(a, b, c), f64, m)
+func add64(a, b float64, m rmode) float64 {
+	return roundSum(exactAdd(a, b), math.Signbit(a), math.Signbit(b), f64, m)
 }
-func div64(a, b float64, m rmode) float64 { return roundTo(exactQuo(a, b), f64, m) }
-func sqrt64(a float64, m rmode) float64   { return roundTo(exactSqrt(a), f64, m) }
+func mul64(a, b float64, m rmode) float64    { return roundTo(exactMul(a, b), f64, m) }
+func fma64(a, b, c float64, m rmode) float64 { return fmaRound(a, b, c, f64, m) }
+func div64(a, b float64, m rmode) float64    { return roundTo(exactQuo(a, b), f64, m) }
+func sqrt64(a float64, m rmode) float64      { return roundTo(exactSqrt(a), f64, m) }
 
 // cvtFloat converts v to format f in mode m, passing NaN and infinities
 // through.
@@ -369,6 +393,30 @@ func TestRoundToDirected(t *testing.T) {
 		if z := roundTo(x, f32, rz); math.Abs(z) > math.Abs(xv) {
 			t.Fatalf("#%d: rz of %g = %g is larger in magnitude", i, xv, z)
 		}
+	}
+}
+
+// TestZeroSums checks the signs of exact zero sums against the CPU (round
+// to nearest) and IEEE 754's rule for the other modes.
+func TestZeroSums(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	for _, tc := range []struct{ a, b float64 }{{3, -3}, {-3, 3}, {0, 0}, {negZero, negZero}, {0, negZero}, {negZero, 0}} {
+		for _, m := range modes {
+			got := add64(tc.a, tc.b, m)
+			want := tc.a + tc.b // the CPU rounds to nearest
+			if m == rd && got == 0 && !(math.Signbit(tc.a) == false && math.Signbit(tc.b) == false) {
+				want = negZero
+			}
+			if got != 0 || math.Signbit(got) != math.Signbit(want) {
+				t.Errorf("add64(%g, %g, %d) = %g, want %g", tc.a, tc.b, m, got, want)
+			}
+		}
+	}
+	if got := fma64(2, -3, 6, rd); !math.Signbit(got) || got != 0 {
+		t.Errorf("fma64(2, -3, 6, rd) = %g, want -0", got)
+	}
+	if got := fma64(2, -3, 6, rn); math.Signbit(got) || got != 0 {
+		t.Errorf("fma64(2, -3, 6, rn) = %g, want +0", got)
 	}
 }
 

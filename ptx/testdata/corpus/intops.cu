@@ -7,7 +7,9 @@
 // the amount mod 32, the _lc/_rc forms clamp it to 32); min/max signed
 // and unsigned, abs; popc/clz/brev/ffs in 32 and 64 bits; bfe (signed and
 // unsigned, positions and lengths past the msb) and bfi through inline
-// asm; __byte_perm (prmt, with sign-replicating selectors); mul.hi.
+// asm; __byte_perm (prmt with the selectors masked to 3 bits, as CUDA
+// defines it) and prmt through inline asm with the selectors' sign bits
+// (sign-replicating bytes); mul.hi.
 
 extern "C" __global__ void div_rem(const int* a, const int* b, int* q, int* r, unsigned* uq,
                                    unsigned* ur, long long* q64, long long* r64, int* q7, int* rm3,
@@ -118,6 +120,11 @@ __device__ int bfe_s32(int a, unsigned pos, unsigned len) {
   asm("bfe.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(pos), "r"(len));
   return d;
 }
+__device__ unsigned prmt_b32(unsigned a, unsigned b, unsigned c) {
+  unsigned d;
+  asm("prmt.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+  return d;
+}
 __device__ unsigned bfi_b32(unsigned a, unsigned b, unsigned pos, unsigned len) {
   unsigned d;
   asm("bfi.b32 %0, %1, %2, %3, %4;" : "=r"(d) : "r"(a), "r"(b), "r"(pos), "r"(len));
@@ -127,7 +134,7 @@ __device__ unsigned bfi_b32(unsigned a, unsigned b, unsigned pos, unsigned len) 
 // pl holds (pos, len) pairs, each in [0, 40).
 extern "C" __global__ void bitfields(const unsigned* a, const unsigned* b, const unsigned* pl,
                                      unsigned* bfeu, int* bfes, unsigned* bfi, unsigned* perm,
-                                     int n) {
+                                     unsigned* perm_sign, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   unsigned x = a[i], y = b[i], pos = pl[2 * i], len = pl[2 * i + 1];
@@ -135,6 +142,7 @@ extern "C" __global__ void bitfields(const unsigned* a, const unsigned* b, const
   bfes[i] = bfe_s32((int)x, pos, len);
   bfi[i] = bfi_b32(x, y, pos, len);
   perm[i] = __byte_perm(x, y, y ^ (x >> 7));
+  perm_sign[i] = prmt_b32(x, y, y ^ (x >> 7));
 }
 
 // hi: [2i] __mulhi, [2i+1] __umulhi; hi64: [2i] __mul64hi, [2i+1]
