@@ -97,6 +97,9 @@ func checkOutputs(t *testing.T, kc kernelCase, out map[int]*npy.Array) {
 	for _, c := range kc.checks {
 		if err := compare(out[c.arg], c); err != nil {
 			t.Errorf("argument %d: %v", c.arg, err)
+		} else if c.tol != exactTol && out[c.arg].DType == npy.Float32 {
+			rel, ulps := maxError(out[c.arg].F32, c.want.F32)
+			t.Logf("argument %d within %s: largest error %.3g relative, %.3g ulp", c.arg, c.tol, rel, ulps)
 		}
 	}
 	if kc.property != nil {

@@ -256,3 +256,18 @@ func i64Array(v []int64) *npy.Array {
 func u64Array(v []uint64) *npy.Array {
 	return &npy.Array{DType: npy.Uint64, Shape: []int{len(v)}, U64: v}
 }
+
+// maxError is the largest relative error and the largest error in ulps of
+// got against want (zeros and non-finite values left out).
+func maxError(got, want []float32) (rel, ulps float64) {
+	for i, w := range want {
+		g := got[i]
+		if w == 0 || math.IsInf(float64(w), 0) || w != w || g != g {
+			continue
+		}
+		d := math.Abs(float64(g) - float64(w))
+		rel = max(rel, d/math.Abs(float64(w)))
+		ulps = max(ulps, d/ulp32(w))
+	}
+	return rel, ulps
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"testing"
 
 	"github.com/tt-compiler/tt/runtime/npy"
 )
@@ -282,6 +283,25 @@ func funnelR(lo, hi, n uint32) uint32 {
 		return hi
 	}
 	return lo>>n | hi<<(32-n)
+}
+
+// TestFunnelShifts checks funnelL and funnelR on values worked by hand.
+func TestFunnelShifts(t *testing.T) {
+	const lo, hi = 0x12345678, 0x9abcdef0
+	tests := []struct{ n, left, right uint32 }{
+		{0, hi, lo}, {4, 0xabcdef01, 0x01234567}, {16, 0xdef01234, 0xdef01234}, {31, 0x091a2b3c, 0x3579bde0}, {32, lo, hi},
+	}
+	for _, tc := range tests {
+		if got := funnelL(lo, hi, tc.n); got != tc.left {
+			t.Errorf("funnelL(%#x, %#x, %d) = %#x, want %#x", lo, hi, tc.n, got, tc.left)
+		}
+		if got := funnelR(lo, hi, tc.n); got != tc.right {
+			t.Errorf("funnelR(%#x, %#x, %d) = %#x, want %#x", lo, hi, tc.n, got, tc.right)
+		}
+	}
+	if clamp32(33) != 32 || clamp32(32) != 32 || clamp32(7) != 7 {
+		t.Errorf("clamp32 is not min(k, 32)")
+	}
 }
 
 // clamp32 is min(k, 32) (see funnelL for why not min).
