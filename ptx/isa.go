@@ -478,7 +478,7 @@ var isaRows = []OpInfo{
 			Types: types(tsCvt, tsCvt),
 			Operands: ops(
 				OperandRule{Kinds: KReg, Ref: RefData, N: 0, Dst: true},
-				OperandRule{Kinds: KReg | KImm | KVector, Ref: RefData, N: 1},
+				OperandRule{Kinds: KReg | KImm | KSpecial, Ref: RefData, N: 1},
 				opt(OperandRule{Kinds: KReg | KImm, Ref: RefData, N: 1}))},
 	)},
 	{Op: OpCvta, MinPTX: v(2, 0), MinSM: 20, Check: checkCvta, Forms: forms(

@@ -893,9 +893,12 @@ func (c *instChecker) data(o *Operand, t Type, dst bool) bool {
 			c.errorf(o.Pos, "vector operand has %d elements, .v%d needs %d", len(o.Elems), n, n)
 			return false
 		}
-		ok := true
+		ok, sinks := true, 0
 		for i := range o.Elems {
 			e := &o.Elems[i]
+			if e.Kind == OpdSink {
+				sinks++
+			}
 			if e.Kind == OpdVector || e.Kind == OpdAddr {
 				c.errorf(e.Pos, "vector elements must be registers")
 				ok = false
@@ -904,6 +907,10 @@ func (c *instChecker) data(o *Operand, t Type, dst bool) bool {
 			if !c.typed(e, t, dst, true) {
 				ok = false
 			}
+		}
+		if sinks == n {
+			c.errorf(o.Pos, "a vector of only '_' leaves nothing to load")
+			return false
 		}
 		return ok
 	}
