@@ -42,7 +42,6 @@ var (
 	tsMemData = TypesOf(B8, B16, B32, B64, U8, U16, U32, U64, S8, S16, S32, S64, F32, F64)
 	// tsCvt: the types cvt converts between.
 	tsCvt = TypesOf(U8, U16, U32, U64, S8, S16, S32, S64, F16, F32, F64, BF16, F16x2, BF16x2, TF32)
-	tsAll = TypeSet(1<<numTypes-1) &^ 1
 )
 
 // KindSet is a set of operand forms an operand position accepts.
@@ -168,8 +167,6 @@ type OpInfo struct {
 	Forms  []Form
 	Reqs   []Req
 	Flags  OpFlags
-	// Spaces are the state-space modifiers a memory instruction allows
-	// (nil: those of its forms' Mods).
 	// Check enforces rules that are not data (nil for most rows): the
 	// comparisons a type allows, cvt's rounding rules, mma's fragments.
 	Check func(c *instChecker)

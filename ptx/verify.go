@@ -286,15 +286,8 @@ func (v *verifier) function(f *Function) {
 }
 
 func (v *verifier) lookupGlobalFunc(name string) (*Function, bool) {
-	var found *Function
-	for _, d := range v.m.Decls {
-		if f, ok := d.(*Function); ok && f.Name == name {
-			if found == nil || f.Body != nil {
-				found = f
-			}
-		}
-	}
-	return found, found != nil
+	f := v.m.Function(name)
+	return f, f != nil
 }
 
 func (v *verifier) funcAttr(f *Function, a *FuncAttr) {
