@@ -499,12 +499,16 @@ func (w *warp) checkShared(in *inst, l int, sp Space, orig, a uint64, n int) err
 		return nil
 	}
 	i := sort.Search(len(vs), func(i int) bool { return vs[i].off > a }) - 1
-	if i >= 0 && a < vs[i].off+vs[i].size {
+	switch {
+	case i >= 0 && a < vs[i].off+vs[i].size:
 		if end <= vs[i].off+vs[i].size {
 			w.lastShared = i
 			return nil
 		}
 		return w.errAddr(in, l, ErrOutOfBounds, sp, orig, "%d-byte access crosses the end of %s (%d bytes)", n, vs[i].name, vs[i].size)
+	case i >= 0:
+		return w.errAddr(in, l, ErrOutOfBounds, sp, orig, "%d-byte access %d bytes past the end of %s (%d bytes)",
+			n, a-(vs[i].off+vs[i].size), vs[i].name, vs[i].size)
 	}
 	return w.errAddr(in, l, ErrOutOfBounds, sp, orig, "%d-byte access outside every .shared variable", n)
 }
