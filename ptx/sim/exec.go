@@ -143,6 +143,7 @@ type warp struct {
 	done       bool
 	steps      int64
 	spec       [][32]uint64 // special registers the program reads
+	specFor    *Launch      // the launch spec was computed for
 	local      []byte       // lane*localSize + offset
 	topMask    uint32       // the SIMT stack top's mask of the inst being executed
 	tmp        [4][32]uint64

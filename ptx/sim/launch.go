@@ -292,8 +292,15 @@ func (c *cta) initWarp(w *warp, n int) {
 	specs := c.prog.specs
 	if len(w.spec) < len(specs) {
 		w.spec = make([][32]uint64, len(specs))
+		w.specFor = nil
 	}
+	// Only %ctaid changes between the CTAs of a launch.
+	full := w.specFor != c.launch
+	w.specFor = c.launch
 	for i, k := range specs {
+		if !full && k.reg != ptx.SRegCtaid {
+			continue
+		}
 		v := &w.spec[i]
 		for lane := 0; lane < 32; lane++ {
 			v[lane] = c.special(w, k, lane)

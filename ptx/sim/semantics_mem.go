@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"sync/atomic"
 	"unsafe"
@@ -143,6 +144,73 @@ func isShared(sp Space, a uint64) (bool, uint64) {
 	return false, 0
 }
 
+// loadGlobalFast loads one 4- or 8-byte value per lane from global
+// memory when every active lane's address is aligned and inside the
+// buffer of the warp's last access; it reports false (having loaded
+// nothing) otherwise, and the general path then runs.
+func (w *warp) loadGlobalFast(in *inst, act uint32, addr *[32]uint64, size int) bool {
+	b := w.lastBuf
+	if b == nil {
+		return false
+	}
+	lo, hi := b.addr, b.addr+uint64(len(b.data))-uint64(size)
+	n := uint64(size)
+	for m := act; m != 0; m &= m - 1 {
+		a := addr[bits.TrailingZeros32(m)]
+		if a < lo || a > hi || a&(n-1) != 0 {
+			return false
+		}
+	}
+	dst := w.dst(&in.d[0])
+	data := b.data
+	if size == 4 {
+		for m := act; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros32(m)
+			off := addr[l] - lo
+			dst[l] = uint64(binary.LittleEndian.Uint32(data[off : off+4]))
+		}
+	} else {
+		for m := act; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros32(m)
+			off := addr[l] - lo
+			dst[l] = binary.LittleEndian.Uint64(data[off : off+8])
+		}
+	}
+	w.wrote(&in.d[0], act)
+	return true
+}
+
+// storeGlobalFast is loadGlobalFast's counterpart for st.
+func (w *warp) storeGlobalFast(in *inst, act uint32, addr, src *[32]uint64, size int) bool {
+	b := w.lastBuf
+	if b == nil {
+		return false
+	}
+	lo, hi := b.addr, b.addr+uint64(len(b.data))-uint64(size)
+	n := uint64(size)
+	for m := act; m != 0; m &= m - 1 {
+		a := addr[bits.TrailingZeros32(m)]
+		if a < lo || a > hi || a&(n-1) != 0 {
+			return false
+		}
+	}
+	data := b.data
+	if size == 4 {
+		for m := act; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros32(m)
+			off := addr[l] - lo
+			binary.LittleEndian.PutUint32(data[off:off+4], uint32(src[l]))
+		}
+	} else {
+		for m := act; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros32(m)
+			off := addr[l] - lo
+			binary.LittleEndian.PutUint64(data[off:off+8], src[l])
+		}
+	}
+	return true
+}
+
 func execLd(w *warp, in *inst, act uint32) error {
 	addr, err := w.addrs(in, act)
 	if err != nil {
@@ -151,6 +219,13 @@ func execLd(w *warp, in *inst, act uint32) error {
 	size := in.t.Bytes()
 	total := size * in.nd
 	c := w.cta
+	if in.space == SpaceGlobal && in.nd == 1 && (size == 4 || size == 8) && !in.t.IsSigned() &&
+		w.loadGlobalFast(in, act, addr, size) {
+		if c.stats != nil {
+			c.stats.memAccess(in.space, addr, act, total)
+		}
+		return nil
+	}
 	signed := in.t.IsSigned()
 	var dsts [4]*[32]uint64
 	for i := 0; i < in.nd; i++ {
@@ -204,6 +279,12 @@ func execSt(w *warp, in *inst, act uint32) error {
 			return err
 		}
 		srcs[i] = v
+	}
+	if in.space == SpaceGlobal && in.na == 1 && (size == 4 || size == 8) && w.storeGlobalFast(in, act, addr, srcs[0], size) {
+		if c.stats != nil {
+			c.stats.memAccess(in.space, addr, act, total)
+		}
+		return nil
 	}
 	for m := act; m != 0; m &= m - 1 {
 		l := bits.TrailingZeros32(m)
