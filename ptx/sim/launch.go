@@ -93,6 +93,9 @@ func (p *Program) Launch(kernel string, l Launch) error {
 	launchErr := func(format string, args ...any) error {
 		return &Error{Kind: ErrLaunch, File: p.file, Pos: fn.decl.Pos, Kernel: kernel, Msg: fmt.Sprintf(format, args...)}
 	}
+	if e := p.unsupportedIn(fn); e != nil {
+		return &Error{Kind: ErrUnsupported, File: e.File, Pos: e.Pos, Kernel: kernel, Msg: e.Msg}
+	}
 	for i := range l.Grid {
 		l.Grid[i] = max(l.Grid[i], 1)
 		l.Block[i] = max(l.Block[i], 1)
