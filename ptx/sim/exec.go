@@ -140,6 +140,8 @@ type warp struct {
 	barPC      int32
 	barID      uint64
 	barCount   int
+	barRedIn   *inst  // the bar.red being waited at, or nil
+	barPred    uint32 // its predicate over the active lanes
 	done       bool
 	steps      int64
 	spec       [][32]uint64 // special registers the program reads
