@@ -2,6 +2,8 @@ package sim
 
 import (
 	"testing"
+
+	"github.com/tt-compiler/tt/ptx"
 )
 
 func TestModuleVariables(t *testing.T) {
@@ -217,5 +219,42 @@ func TestMmaF16Accumulators(t *testing.T) {
 				t.Fatalf("lane %d element %d: f16 accumulator %v, f32 %v", l, i, got, want)
 			}
 		}
+	}
+}
+
+// TestPackedHalfCompare runs setp.f16x2, whose two predicates compare the
+// low and the high halves.
+func TestPackedHalfCompare(t *testing.T) {
+	src := `.version 7.8
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 o)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [o];
+	mov.b32 %r1, 0x3c004000;
+	mov.b32 %r2, 0x40003c00;
+	setp.lt.f16x2 %p1|%p2, %r1, %r2;
+	selp.u32 %r3, 1, 0, %p1;
+	selp.u32 %r4, 1, 0, %p2;
+	st.global.v2.u32 [%rd1], {%r3, %r4};
+	ret;
+}
+`
+	mod, err := ptx.ParseString("h.ptx", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := p.Mem.Alloc(8)
+	launch(t, p, "k", [3]int{1}, [3]int{1}, Ptr(out))
+	// low halves: 2.0 < 1.0 is false; high halves: 1.0 < 2.0 is true.
+	if got := readI32(t, out); got[0] != 0 || got[1] != 1 {
+		t.Fatalf("setp.lt.f16x2 = %v, want [0 1]", got)
 	}
 }
