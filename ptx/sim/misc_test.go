@@ -258,3 +258,72 @@ func TestPackedHalfCompare(t *testing.T) {
 		t.Fatalf("setp.lt.f16x2 = %v, want [0 1]", got)
 	}
 }
+
+// TestShuffleSegments checks shfl.sync up/down/idx/bfly with the c
+// operands CUDA's __shfl*_sync(mask, v, x, width=8) use against CUDA's
+// documented results: segments of 8 lanes; a source beyond the lane's
+// segment leaves the value unchanged (up/down/idx stay in the segment;
+// bfly may read an earlier segment).
+func TestShuffleSegments(t *testing.T) {
+	src := `.version 7.8
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 o)
+{
+	.reg .pred %p<5>;
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [o];
+	mov.u32 %r1, %laneid;
+	mul.lo.u32 %r2, %r1, 10;
+	shfl.sync.idx.b32 %r3|%p1, %r2, 5, 0x181f, -1;
+	shfl.sync.up.b32 %r4|%p2, %r2, 3, 0x1800, -1;
+	shfl.sync.down.b32 %r5|%p3, %r2, 3, 0x181f, -1;
+	shfl.sync.bfly.b32 %r6|%p4, %r2, 9, 0x181f, -1;
+	selp.u32 %r7, 1, 0, %p2;
+	selp.u32 %r8, 1, 0, %p3;
+	mul.wide.u32 %rd2, %r1, 24;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.v2.u32 [%rd3], {%r3, %r4};
+	st.global.v2.u32 [%rd3+8], {%r5, %r6};
+	st.global.v2.u32 [%rd3+16], {%r7, %r8};
+	ret;
+}
+`
+	mod, err := ptx.ParseString("s.ptx", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := p.Mem.Alloc(32 * 24)
+	launch(t, p, "k", [3]int{1}, [3]int{32}, Ptr(out))
+	got := readI32(t, out)
+	for l := 0; l < 32; l++ {
+		seg := l &^ 7
+		v := func(j int) int32 { return int32(10 * j) }
+		idx := v(seg + 5%8)
+		up, upOK := v(l), int32(0)
+		if l-seg >= 3 {
+			up, upOK = v(l-3), 1
+		}
+		down, downOK := v(l), int32(0)
+		if l-seg+3 < 8 {
+			down, downOK = v(l+3), 1
+		}
+		// CUDA: with a width, lanes may read from earlier groups but
+		// reading from a later group returns their own value.
+		bfly := v(l)
+		if j := l ^ 9; j <= seg|7 {
+			bfly = v(j)
+		}
+		want := []int32{idx, up, down, bfly, upOK, downOK}
+		for k, w := range want {
+			if got[6*l+k] != w {
+				t.Errorf("lane %d result %d = %d, want %d", l, k, got[6*l+k], w)
+			}
+		}
+	}
+}
