@@ -268,6 +268,7 @@ func (p *parser) multi(vars []*Var) Decl {
 // module() flattens it.
 type varGroup struct{ vars []*Var }
 
+// DeclPos returns the position of the first declaration.
 func (g *varGroup) DeclPos() Pos { return g.vars[0].Pos }
 func (*varGroup) isDecl()        {}
 

@@ -25,7 +25,7 @@ func TestChecks(t *testing.T) {
 	}{
 		{"oob", ErrOutOfBounds, 64, []Arg{Ptr(x), Ptr(y)}, 0, 19, true, "outside every global buffer"},
 		{"misaligned", ErrMisaligned, 32, []Arg{Ptr(x), Ptr(y)}, 0, 49, true, "not 4-byte aligned"},
-		{"shared_oob", ErrOutOfBounds, 64, nil, 0, 74, true, "crosses the end of buf"},
+		{"shared_oob", ErrOutOfBounds, 64, nil, 0, 74, true, "0 bytes past the end of buf (128 bytes)"},
 		{"barrier", ErrBarrier, 64, nil, 0, 98, false, "divergent code"},
 		{"shfl_mask", ErrSyncMask, 32, []Arg{Ptr(y)}, 0, 139, false, "not in the member mask"},
 		{"vote_converged", ErrSyncMask, 32, []Arg{Ptr(y)}, 0, 171, false, "not converged"},

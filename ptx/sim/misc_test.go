@@ -2,18 +2,20 @@ package sim
 
 import (
 	"testing"
+
+	"github.com/tt-compiler/tt/ptx"
 )
 
 func TestModuleVariables(t *testing.T) {
 	p := loadFile(t, "misc.ptx")
-	n := 128
-	out := p.Mem.Alloc(4 * n)
+	n := 128 // two CTAs of 64 threads, which write the same 64 elements
+	out := p.Mem.Alloc(4 * 64)
 	launch(t, p, "globals", [3]int{2}, [3]int{64}, Ptr(out))
 	got := readF32(t, out)
 	coef := []float32{1, 2, 3, 4}
 	for i := 0; i < 64; i++ {
-		if want := coef[i%4] * float32(i); got[i] != want || got[64+i] != want {
-			t.Fatalf("out[%d] = %v, %v; want %v", i, got[i], got[64+i], want)
+		if want := coef[i%4] * float32(i); got[i] != want {
+			t.Fatalf("out[%d] = %v; want %v", i, got[i], want)
 		}
 	}
 	c, ok := p.Global("counter")
@@ -136,6 +138,191 @@ func TestMmaKernel(t *testing.T) {
 			}
 			if float64(got[lane*4+i]) != want {
 				t.Fatalf("D[%d][%d] = %v, want %v", r, c, got[lane*4+i], want)
+			}
+		}
+	}
+}
+
+func TestLdmatrix(t *testing.T) {
+	p := loadFile(t, "misc.ptx")
+	in := make([]uint16, 256) // four 8x8 matrices, row-major
+	for i := range in {
+		in[i] = uint16(i)
+	}
+	bin, bout := p.Mem.Alloc(512), p.Mem.Alloc(32*24)
+	if err := bin.Write(in); err != nil {
+		t.Fatal(err)
+	}
+	launch(t, p, "ldmatrix_x4", [3]int{1}, [3]int{32}, Ptr(bin), Ptr(bout))
+	got := make([]uint32, 32*6)
+	if err := bout.Read(got); err != nil {
+		t.Fatal(err)
+	}
+	elem := func(j, r, c int) uint32 { return uint32(in[j*64+r*8+c]) }
+	for l := 0; l < 32; l++ {
+		r, c := l/4, 2*(l%4)
+		for j := 0; j < 4; j++ {
+			if want := elem(j, r, c) | elem(j, r, c+1)<<16; got[l*6+j] != want {
+				t.Fatalf("lane %d matrix %d = %#x, want %#x", l, j, got[l*6+j], want)
+			}
+		}
+		for j := 0; j < 2; j++ {
+			if want := elem(j, c, r) | elem(j, c+1, r)<<16; got[l*6+4+j] != want {
+				t.Fatalf("lane %d transposed matrix %d = %#x, want %#x", l, j, got[l*6+4+j], want)
+			}
+		}
+	}
+}
+
+func TestBarrierReductions(t *testing.T) {
+	p := loadFile(t, "misc.ptx")
+	n := 100
+	out := p.Mem.Alloc(12 * n)
+	launch(t, p, "barred", [3]int{1}, [3]int{n}, Ptr(out))
+	got := readI32(t, out)
+	for i := 0; i < n; i++ {
+		if got[3*i] != 34 || got[3*i+1] != 1 || got[3*i+2] != 1 {
+			t.Fatalf("thread %d: %v, want [34 1 1]", i, got[3*i:3*i+3])
+		}
+	}
+}
+
+func TestMmaF16Accumulators(t *testing.T) {
+	var a [32][4]uint32
+	var b [32][2]uint32
+	var c32 [32][4]uint32
+	var c16 [32][2]uint32
+	h := func(v float64) uint32 { return uint32(fromF64(TF16, v, RN)) }
+	for l := 0; l < 32; l++ {
+		for i := 0; i < 4; i++ {
+			a[l][i] = h(float64(l%5)-2) | h(float64(i)-1)<<16
+			c32[l][i] = uint32(f32Bits(float32(l - i)))
+		}
+		b[l] = [2]uint32{h(0.5) | h(float64(l%3))<<16, h(-1) | h(2)<<16}
+		c16[l] = [2]uint32{h(float64(l)) | h(float64(l-1))<<16, h(float64(l-2)) | h(float64(l-3))<<16}
+	}
+	d32, err := Mma(MmaShape{16, 8, 16}, TF16, a, b, c32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d16, err := MmaF16(MmaShape{16, 8, 16}, TF16, a, b, c16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The inputs make every sum a small integer: the f16 result is the
+	// f32 one.
+	for l := 0; l < 32; l++ {
+		for i := 0; i < 4; i++ {
+			got := toF64(TF16, uint64(d16[l][i/2]>>(16*uint(i%2))&0xffff))
+			want := float64(f32of(uint64(d32[l][i])))
+			if got != want {
+				t.Fatalf("lane %d element %d: f16 accumulator %v, f32 %v", l, i, got, want)
+			}
+		}
+	}
+}
+
+// TestPackedHalfCompare runs setp.f16x2, whose two predicates compare the
+// low and the high halves.
+func TestPackedHalfCompare(t *testing.T) {
+	src := `.version 7.8
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 o)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [o];
+	mov.b32 %r1, 0x3c004000;
+	mov.b32 %r2, 0x40003c00;
+	setp.lt.f16x2 %p1|%p2, %r1, %r2;
+	selp.u32 %r3, 1, 0, %p1;
+	selp.u32 %r4, 1, 0, %p2;
+	st.global.v2.u32 [%rd1], {%r3, %r4};
+	ret;
+}
+`
+	mod, err := ptx.ParseString("h.ptx", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := p.Mem.Alloc(8)
+	launch(t, p, "k", [3]int{1}, [3]int{1}, Ptr(out))
+	// low halves: 2.0 < 1.0 is false; high halves: 1.0 < 2.0 is true.
+	if got := readI32(t, out); got[0] != 0 || got[1] != 1 {
+		t.Fatalf("setp.lt.f16x2 = %v, want [0 1]", got)
+	}
+}
+
+// TestShuffleSegments checks shfl.sync up/down/idx/bfly with the c
+// operands CUDA's __shfl*_sync(mask, v, x, width=8) use against CUDA's
+// documented results: segments of 8 lanes; a source beyond the lane's
+// segment leaves the value unchanged (up/down/idx stay in the segment;
+// bfly may read an earlier segment).
+func TestShuffleSegments(t *testing.T) {
+	src := `.version 7.8
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 o)
+{
+	.reg .pred %p<5>;
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [o];
+	mov.u32 %r1, %laneid;
+	mul.lo.u32 %r2, %r1, 10;
+	shfl.sync.idx.b32 %r3|%p1, %r2, 5, 0x181f, -1;
+	shfl.sync.up.b32 %r4|%p2, %r2, 3, 0x1800, -1;
+	shfl.sync.down.b32 %r5|%p3, %r2, 3, 0x181f, -1;
+	shfl.sync.bfly.b32 %r6|%p4, %r2, 9, 0x181f, -1;
+	selp.u32 %r7, 1, 0, %p2;
+	selp.u32 %r8, 1, 0, %p3;
+	mul.wide.u32 %rd2, %r1, 24;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.v2.u32 [%rd3], {%r3, %r4};
+	st.global.v2.u32 [%rd3+8], {%r5, %r6};
+	st.global.v2.u32 [%rd3+16], {%r7, %r8};
+	ret;
+}
+`
+	mod, err := ptx.ParseString("s.ptx", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := p.Mem.Alloc(32 * 24)
+	launch(t, p, "k", [3]int{1}, [3]int{32}, Ptr(out))
+	got := readI32(t, out)
+	for l := 0; l < 32; l++ {
+		seg := l &^ 7
+		v := func(j int) int32 { return int32(10 * j) }
+		idx := v(seg + 5%8)
+		up, upOK := v(l), int32(0)
+		if l-seg >= 3 {
+			up, upOK = v(l-3), 1
+		}
+		down, downOK := v(l), int32(0)
+		if l-seg+3 < 8 {
+			down, downOK = v(l+3), 1
+		}
+		// CUDA: with a width, lanes may read from earlier groups but
+		// reading from a later group returns their own value.
+		bfly := v(l)
+		if j := l ^ 9; j <= seg|7 {
+			bfly = v(j)
+		}
+		want := []int32{idx, up, down, bfly, upOK, downOK}
+		for k, w := range want {
+			if got[6*l+k] != w {
+				t.Errorf("lane %d result %d = %d, want %d", l, k, got[6*l+k], w)
 			}
 		}
 	}

@@ -14,19 +14,19 @@ var modes = []Rounding{RN, RZ, RM, RP}
 
 // exact returns x as a big.Float with enough precision for exact sums
 // and products of float64 values.
-func exact(x float64) *big.Float { return new(big.Float).SetPrec(3000).SetFloat64(x) }
+func exact(x float64) *big.Float { return new(big.Float).SetPrec(3500).SetFloat64(x) }
 
 // refQuo and refSqrt return a value inside the same float64/float32
 // rounding interval as the true quotient or root: the truncation to 3000
 // bits, moved off any representable value when inexact.
 func refQuo(a, b float64) *big.Float {
-	z := new(big.Float).SetPrec(3000).SetMode(big.ToZero).Quo(exact(a), exact(b))
+	z := new(big.Float).SetPrec(3500).SetMode(big.ToZero).Quo(exact(a), exact(b))
 	return nudge(z, z.Acc() != big.Exact)
 }
 
 func refSqrt(a float64) *big.Float {
-	z := new(big.Float).SetPrec(3000).SetMode(big.ToZero).Sqrt(exact(a))
-	sq := new(big.Float).SetPrec(7000).Mul(z, z)
+	z := new(big.Float).SetPrec(3500).SetMode(big.ToZero).Sqrt(exact(a))
+	sq := new(big.Float).SetPrec(7100).Mul(z, z)
 	return nudge(z, sq.Cmp(exact(a)) != 0)
 }
 
@@ -34,11 +34,11 @@ func nudge(z *big.Float, inexact bool) *big.Float {
 	if !inexact || z.Sign() == 0 {
 		return z
 	}
-	u := new(big.Float).SetPrec(3000).SetMantExp(big.NewFloat(1), z.MantExp(nil)-2990)
+	u := new(big.Float).SetPrec(3500).SetMantExp(big.NewFloat(1), z.MantExp(nil)-2990)
 	if z.Sign() < 0 {
 		u.Neg(u)
 	}
-	return new(big.Float).SetPrec(3100).Add(z, u)
+	return new(big.Float).SetPrec(3600).Add(z, u)
 }
 
 // refRound32 rounds z to float32 under m through math/big's
@@ -125,16 +125,16 @@ func TestF32Rounding(t *testing.T) {
 			c = -a * b // near-total cancellation
 		}
 		x, y, z := float64(a), float64(b), float64(c)
-		p := new(big.Float).SetPrec(3000).Mul(exact(x), exact(y))
+		p := new(big.Float).SetPrec(3500).Mul(exact(x), exact(y))
 		refs := []struct {
 			op  string
 			ref *big.Float
 			f   func(Rounding) float32
 		}{
-			{"add", new(big.Float).SetPrec(3000).Add(exact(x), exact(y)), func(m Rounding) float32 { return addF32(a, b, m) }},
-			{"sub", new(big.Float).SetPrec(3000).Sub(exact(x), exact(y)), func(m Rounding) float32 { return addF32(a, -b, m) }},
+			{"add", new(big.Float).SetPrec(3500).Add(exact(x), exact(y)), func(m Rounding) float32 { return addF32(a, b, m) }},
+			{"sub", new(big.Float).SetPrec(3500).Sub(exact(x), exact(y)), func(m Rounding) float32 { return addF32(a, -b, m) }},
 			{"mul", p, func(m Rounding) float32 { return mulF32(a, b, m) }},
-			{"fma", new(big.Float).SetPrec(3000).Add(p, exact(z)), func(m Rounding) float32 { return fmaF32(a, b, c, m) }},
+			{"fma", new(big.Float).SetPrec(3500).Add(p, exact(z)), func(m Rounding) float32 { return fmaF32(a, b, c, m) }},
 		}
 		if b != 0 {
 			refs = append(refs, struct {
@@ -227,16 +227,16 @@ func TestF64Rounding(t *testing.T) {
 			b = a * (1 + r.Float64()*1e-3) * float64(r.IntN(3)-1)
 		}
 		c := randF64Wide(r)
-		p := new(big.Float).SetPrec(3000).Mul(exact(a), exact(b))
+		p := new(big.Float).SetPrec(3500).Mul(exact(a), exact(b))
 		type ref struct {
 			op  string
 			ref *big.Float
 			f   func(Rounding) float64
 		}
 		refs := []ref{
-			{"add", new(big.Float).SetPrec(3000).Add(exact(a), exact(b)), func(m Rounding) float64 { return addF64(a, b, m) }},
+			{"add", new(big.Float).SetPrec(3500).Add(exact(a), exact(b)), func(m Rounding) float64 { return addF64(a, b, m) }},
 			{"mul", p, func(m Rounding) float64 { return mulF64(a, b, m) }},
-			{"fma", new(big.Float).SetPrec(3000).Add(p, exact(c)), func(m Rounding) float64 { return fmaF64(a, b, c, m) }},
+			{"fma", new(big.Float).SetPrec(3500).Add(p, exact(c)), func(m Rounding) float64 { return fmaF64(a, b, c, m) }},
 		}
 		if b != 0 {
 			refs = append(refs, ref{"div", refQuo(a, b), func(m Rounding) float64 { return divF64(a, b, m) }})
@@ -460,7 +460,7 @@ func TestIntegerSemantics(t *testing.T) {
 		{"bfi clipped", Bfi(TB32, 0xff, 0, 28, 8), 0xf0000000},
 		{"bfi len 0", Bfi(TB32, 0xff, 7, 8, 0), 7},
 		{"prmt default", Prmt(PrmtDefault, 0x33221100, 0x77665544, 0x7531), 0x77553311},
-		{"prmt sign replicate", Prmt(PrmtDefault, 0x000080ff, 0, 0x0089), 0x0000ffff},
+		{"prmt sign replicate", Prmt(PrmtDefault, 0x000080ff, 0, 0x4489), 0x0000ffff},
 		{"prmt f4e 1", Prmt(PrmtF4E, 0x33221100, 0x77665544, 1), 0x44332211},
 		{"prmt b4e 1", Prmt(PrmtB4E, 0x33221100, 0x77665544, 1), 0x66770011},
 		{"prmt rc8 2", Prmt(PrmtRC8, 0x33221100, 0, 2), 0x22222222},

@@ -222,7 +222,7 @@ func roundBig64(z *big.Float, m Rounding) float64 {
 	return f
 }
 
-const bigExactPrec = 2300 // holds any sum of two float64 products exactly
+const bigExactPrec = 3500 // holds a float64 product plus a float64 exactly (exponents 2^-2148 to 2^1024)
 
 func bigOf(x float64) *big.Float { return new(big.Float).SetPrec(bigExactPrec).SetFloat64(x) }
 
@@ -256,7 +256,7 @@ func addF64(a, b float64, m Rounding) float64 {
 
 func mulF64(a, b float64, m Rounding) float64 {
 	p := a * b
-	if m == RN || p == 0 || math.IsNaN(p) || math.IsInf(a, 0) || math.IsInf(b, 0) {
+	if m == RN || a == 0 || b == 0 || math.IsNaN(p) || math.IsInf(a, 0) || math.IsInf(b, 0) {
 		return p
 	}
 	return roundBig64(new(big.Float).SetPrec(bigExactPrec).Mul(bigOf(a), bigOf(b)), m)
@@ -280,7 +280,7 @@ func fmaF64(a, b, c float64, m Rounding) float64 {
 
 func divF64(a, b float64, m Rounding) float64 {
 	q := a / b
-	if m == RN || q == 0 || math.IsNaN(q) || math.IsInf(a, 0) || b == 0 {
+	if m == RN || a == 0 || math.IsNaN(q) || math.IsInf(a, 0) || math.IsInf(b, 0) || b == 0 {
 		return q
 	}
 	z := new(big.Float).SetPrec(200).SetMode(big.ToZero)
