@@ -419,3 +419,64 @@ func TestWarpAndAtomicOps(t *testing.T) {
 		}
 	}
 }
+
+// TestCpAsync copies global memory into shared memory with cp.async
+// (16 bytes per thread, and 8 of 16 with a source size that zero-fills).
+func TestCpAsync(t *testing.T) {
+	src := `.version 7.8
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 in, .param .u64 out)
+{
+	.shared .align 16 .b8 buf[1024];
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<10>;
+	ld.param.u64 %rd1, [in];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd3, %r1, 16;
+	add.s64 %rd4, %rd1, %rd3;
+	mov.u64 %rd5, buf;
+	add.s64 %rd6, %rd5, %rd3;
+	cp.async.cg.shared.global [%rd6], [%rd4], 16;
+	cp.async.ca.shared.global [%rd6+512], [%rd4], 16, 8;
+	cp.async.commit_group;
+	cp.async.wait_all;
+	bar.sync 0;
+	ld.shared.v4.u32 {%r2, %r3, %r4, %r5}, [%rd6];
+	add.s64 %rd7, %rd2, %rd3;
+	st.global.v4.u32 [%rd7], {%r2, %r3, %r4, %r5};
+	ld.shared.v4.u32 {%r2, %r3, %r4, %r5}, [%rd6+512];
+	add.s64 %rd8, %rd7, 512;
+	st.global.v4.u32 [%rd8], {%r2, %r3, %r4, %r5};
+	ret;
+}
+`
+	mod, err := ptx.ParseString("c.ptx", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := make([]int32, 128)
+	for i := range in {
+		in[i] = int32(i + 1)
+	}
+	bin, bout := i32Buf(p, in), p.Mem.Alloc(1024)
+	launch(t, p, "k", [3]int{1}, [3]int{32}, Ptr(bin), Ptr(bout))
+	got := readI32(t, bout)
+	for i := 0; i < 128; i++ {
+		if got[i] != in[i] {
+			t.Fatalf("full copy [%d] = %d, want %d", i, got[i], in[i])
+		}
+		want := in[i]
+		if i%4 >= 2 { // the upper 8 of each 16 bytes are zero-filled
+			want = 0
+		}
+		if got[128+i] != want {
+			t.Fatalf("partial copy [%d] = %d, want %d", i, got[128+i], want)
+		}
+	}
+}
