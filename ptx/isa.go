@@ -557,7 +557,7 @@ var isaRows = []OpInfo{
 	{Op: OpExit, MinPTX: v(1, 0), MinSM: 10, Flags: FlagBranch | FlagTerminator, Forms: forms(Form{})},
 	{Op: OpTrap, MinPTX: v(1, 0), MinSM: 10, Flags: FlagBranch | FlagTerminator, Forms: forms(Form{})},
 	{Op: OpBrkpt, MinPTX: v(1, 1), MinSM: 11, Forms: forms(Form{})},
-	{Op: OpNanosleep, MinPTX: v(6, 3), MinSM: 70, Forms: forms(
+	{Op: OpNanosleep, MinPTX: v(6, 2), MinSM: 70, Forms: forms(
 		Form{Types: types(TypesOf(U32)), Operands: ops(src(0))},
 	)},
 
@@ -701,7 +701,7 @@ func atomReqs() []Req {
 		{Types: TypesOf(F32), Mods: g(ModAdd), MinPTX: v(2, 0), MinSM: 20},
 		{Types: TypesOf(F64), Mods: g(ModAdd), MinPTX: v(5, 0), MinSM: 60},
 		{Types: TypesOf(F16), MinPTX: v(6, 3), MinSM: 70},
-		{Types: TypesOf(F16x2), MinPTX: v(6, 5), MinSM: 60},
+		{Types: TypesOf(F16x2), MinPTX: v(6, 2), MinSM: 60},
 		{Types: tsBH, MinPTX: v(7, 8), MinSM: 90},
 		{Types: TypesOf(B16), MinPTX: v(6, 3), MinSM: 70},
 		{Mods: g(ModCTA, ModGPU, ModSys), MinPTX: v(5, 0), MinSM: 60},
