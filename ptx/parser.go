@@ -766,6 +766,7 @@ func (p *parser) suffix(in *Instruction, w token) {
 	name := w.text[1:]
 	if t := TypeByName(name); t != TypeNone {
 		in.Types = append(in.Types, t)
+		in.TypePos = append(in.TypePos, w.pos)
 		return
 	}
 	cands := modsByName[name]
@@ -780,6 +781,7 @@ func (p *parser) suffix(in *Instruction, w token) {
 		}
 	}
 	in.Mods = append(in.Mods, m)
+	in.ModPos = append(in.ModPos, w.pos)
 }
 
 // operand parses one operand.
