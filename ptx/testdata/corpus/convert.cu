@@ -46,6 +46,25 @@ extern "C" __global__ void f32_to_half(const float* x, __half* h, float* bf, int
   bf[4 * i + 3] = __bfloat162float(__float2bfloat16_rd(v));
 }
 
+// clang-16 with CUDA 11.8's libdevice compiles __int2float_rz,
+// __uint2float_rz and __ll2float_rz to a round-to-nearest cvt (the other
+// modes keep theirs), so the rz conversions are written as inline PTX.
+__device__ float s32_to_f32_rz(int v) {
+  float f;
+  asm("cvt.rz.f32.s32 %0, %1;" : "=f"(f) : "r"(v));
+  return f;
+}
+__device__ float u32_to_f32_rz(unsigned v) {
+  float f;
+  asm("cvt.rz.f32.u32 %0, %1;" : "=f"(f) : "r"(v));
+  return f;
+}
+__device__ float s64_to_f32_rz(long long v) {
+  float f;
+  asm("cvt.rz.f32.s64 %0, %1;" : "=f"(f) : "l"(v));
+  return f;
+}
+
 // f: 12 per element: int rn rz ru rd, uint rn rz ru rd, ll rn rz ru rd.
 extern "C" __global__ void int_to_f32(const int* a, const long long* b, float* f, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -53,15 +72,15 @@ extern "C" __global__ void int_to_f32(const int* a, const long long* b, float* f
   int v = a[i];
   long long w = b[i];
   f[12 * i] = __int2float_rn(v);
-  f[12 * i + 1] = __int2float_rz(v);
+  f[12 * i + 1] = s32_to_f32_rz(v);
   f[12 * i + 2] = __int2float_ru(v);
   f[12 * i + 3] = __int2float_rd(v);
   f[12 * i + 4] = __uint2float_rn((unsigned)v);
-  f[12 * i + 5] = __uint2float_rz((unsigned)v);
+  f[12 * i + 5] = u32_to_f32_rz((unsigned)v);
   f[12 * i + 6] = __uint2float_ru((unsigned)v);
   f[12 * i + 7] = __uint2float_rd((unsigned)v);
   f[12 * i + 8] = __ll2float_rn(w);
-  f[12 * i + 9] = __ll2float_rz(w);
+  f[12 * i + 9] = s64_to_f32_rz(w);
   f[12 * i + 10] = __ll2float_ru(w);
   f[12 * i + 11] = __ll2float_rd(w);
 }
