@@ -17,6 +17,18 @@
 // reduce_max/reduce_min are split evenly, max_pool2d routes to the first
 // maximum of each window.
 //
+// Sizes: every operand's gradient has the operand's type (a rule that
+// computes a size as dynamic where the operand has it static, or the
+// reverse, gets a reshape view to the operand's type). A broadcast from a
+// dynamic size may expand it at run time (size 1 to n) or not; its
+// gradient decides at run time too, summing over the dimension only when
+// the operand's size is 1, unless the broadcast's size operand is
+// tensor.dim of the operand (the sizes are then known equal). slice, pad
+// and concat differentiate with dynamic sizes (gathering or adding rows
+// at run-time offsets where a static slice or pad cannot say them);
+// conv2d and max_pool2d still need static shapes and say so in a located
+// error.
+//
 // The aot-autograd{func=NAME} pass adds, next to @NAME:
 //
 //	@NAME_fwd(args...) -> (results..., saved...)

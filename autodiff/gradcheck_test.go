@@ -105,6 +105,7 @@ var gradCases = []gradCase{
 	{name: "conv2d groups", op: "tensor.conv2d", attrs: `{stride = array<i64: 1, 1>, padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 2 : i64}`, in: []input{f64("1x4x3x3"), f64("6x2x2x2")}},
 	{name: "conv2d all", op: "tensor.conv2d", attrs: `{stride = array<i64: 2, 2>, padding = array<i64: 2, 1>, dilation = array<i64: 2, 2>, groups = 2 : i64}`, in: []input{f64("2x2x7x6"), f64("4x1x2x2")}},
 	{name: "max_pool2d", op: "tensor.max_pool2d", attrs: `{kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 0, 0>}`, in: []input{f64("1x2x4x4")}, distinct: true},
+	{name: "max_pool2d tiled, cropped edge", op: "tensor.max_pool2d", attrs: `{kernel = array<i64: 2, 3>}`, in: []input{f64("2x2x5x7")}, distinct: true},
 	{name: "max_pool2d overlapping padded", op: "tensor.max_pool2d", attrs: `{kernel = array<i64: 3, 2>, stride = array<i64: 1, 2>, padding = array<i64: 1, 1>}`, in: []input{f64("2x1x4x5")}, distinct: true},
 	{name: "softmax", op: "tensor.softmax", attrs: `{dim = 1 : i64}`, in: []input{f64("2x4")}},
 	{name: "softmax dim 0", op: "tensor.softmax", attrs: `{dim = 0 : i64}`, in: []input{f64("3x2")}},

@@ -176,7 +176,8 @@ func backprop(b *ir.Builder, forward []*ir.Operation, active map[ir.Value]bool, 
 		}
 		for k, og := range operandGrads {
 			if og != nil && k < op.NumOperands() && active[op.Operand(k)] {
-				if og.Type() != op.Operand(k).Type() {
+				og, ok := asOperandType(b, og, op.Operand(k))
+				if !ok {
 					return ir.Errorf(op.Loc(), "aot-autograd: gradient rule of '%s' produced %s for operand #%d of type %s", op.Name(), og.Type(), k, op.Operand(k).Type())
 				}
 				accumulate(b, grads, op.Operand(k), og)
@@ -184,6 +185,30 @@ func backprop(b *ir.Builder, forward []*ir.Operation, active map[ir.Value]bool, 
 		}
 	}
 	return nil
+}
+
+// asOperandType gives a gradient the type of the operand it is the
+// gradient of. Rules compute over the sizes of all their operands, so a
+// gradient may know a size statically that the operand has dynamic, or
+// the reverse (the gradient of a 2x3 operand of a matmul with a ?x4 one
+// is computed as 2x?); the sizes agree at run time, and a reshape to the
+// operand's type (a view, with the operand's dynamic sizes) restores its
+// static sizes. ok is false when the shapes cannot agree.
+func asOperandType(b *ir.Builder, g, operand ir.Value) (ir.Value, bool) {
+	if g.Type() == operand.Type() {
+		return g, true
+	}
+	gt, err1 := tensorType(g)
+	ot, err2 := tensorType(operand)
+	if err1 != nil || err2 != nil || gt.Elem != ot.Elem || len(gt.Shape()) != len(ot.Shape()) {
+		return g, false
+	}
+	for i, d := range ot.Shape() {
+		if e := gt.Shape()[i]; d != e && d != ir.Dynamic && e != ir.Dynamic {
+			return g, false
+		}
+	}
+	return tensor.Reshape(b, g, ot.Shape(), dynSizes(b, operand)...), true
 }
 
 // accumulate adds g to the gradient of v.

@@ -166,6 +166,44 @@ func convWeightGrad(b *ir.Builder, x, w, g ir.Value, p tensor.Conv2DParams) ir.V
 	return tensor.Transpose(b, gw, []int64{1, 0, 2, 3})
 }
 
+// tiledPoolGrad is max_pool2d's gradient when the windows tile the input
+// (stride = kernel, no padding). Input element (y, x) lies in exactly one
+// window, (y/kh, x/kw), at position (y%kh)·kw + x%kw, and receives that
+// window's gradient when the window's first maximum is there. Both the
+// argmax and the gradient are built over the shape (n, c, ho, kh, wo, kw)
+// of the input's whole windows: after fusion each argmax reads its
+// window through one index map and each input element reads one argmax
+// and one gradient. (The general rule stacks strided slices and sums
+// padded, dilated contributions, which costs kh·kw times that, with the
+// index math of each.) Rows and columns past the last whole window get
+// zeros.
+func tiledPoolGrad(b *ir.Builder, x, g ir.Value, kh, kw int64) ir.Value {
+	xs, gs := shapeOf(x), shapeOf(g)
+	n, c, h, w := xs[0], xs[1], xs[2], xs[3]
+	ho, wo := gs[2], gs[3]
+	whole := x
+	if ho*kh < h || wo*kw < w {
+		whole = tensor.Slice(b, x, []int64{0, 0, 0, 0}, []int64{n, c, ho * kh, wo * kw}, nil)
+	}
+	win := tensor.Reshape(b, whole, []int64{n, c, ho, kh, wo, kw})
+	win = tensor.Transpose(b, win, []int64{0, 1, 2, 4, 3, 5})
+	win = tensor.Reshape(b, win, []int64{n, c, ho, wo, kh * kw})
+	arg := tensor.ArgMax(b, win, 4, false)
+
+	shape := []int64{n, c, ho, kh, wo, kw}
+	it := b.Ctx.Tensor(shape, mustTensor(arg).Elem)
+	pos := tensor.Add(b,
+		tensor.Mul(b, tensor.Iota(b, it, 3), tensor.Full(b, it, float64(kw))),
+		tensor.Iota(b, it, 5))
+	hit := tensor.Cmp(b, "eq", tensor.Broadcast(b, arg, []int64{0, 1, 2, 4}, shape), pos)
+	g6 := tensor.Broadcast(b, g, []int64{0, 1, 2, 4}, shape)
+	grad := tensor.Reshape(b, maskedSelect(b, hit, g6), []int64{n, c, ho * kh, wo * kw})
+	if ho*kh < h || wo*kw < w {
+		grad = tensor.Pad(b, grad, []int64{0, 0, 0, 0}, []int64{0, 0, h - ho*kh, w - wo*kw}, tensor.ZeroAttr(elemOf(g)))
+	}
+	return grad
+}
+
 func reversed(n int64) []int64 {
 	out := make([]int64, n)
 	for i := range out {
@@ -183,6 +221,9 @@ func vjpMaxPool2D(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, erro
 		return nil, fmt.Errorf("gradient of tensor.max_pool2d needs static shapes")
 	}
 	p, _ := tensor.MaxPool2DOptions(op)
+	if p.Stride == p.Kernel && p.Padding == [2]int64{} {
+		return one(tiledPoolGrad(b, x, g, p.Kernel[0], p.Kernel[1])), nil
+	}
 	xs, gs := shapeOf(x), shapeOf(g)
 	n, c, h, w := xs[0], xs[1], xs[2], xs[3]
 	ho, wo := gs[2], gs[3]

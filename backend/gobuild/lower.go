@@ -3,11 +3,13 @@ package gobuild
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -18,6 +20,7 @@ import (
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 	"github.com/tt-compiler/tt/pass"
+	"github.com/tt-compiler/tt/report"
 )
 
 // Pipeline is the name of the named pipeline that lowers tensor programs
@@ -36,6 +39,9 @@ const (
 	ModelFile      = "model.go"
 	MainFile       = "main.go"
 	BuildFile      = "build.txt"
+	ReportDataFile = "report.json"
+	ProfileFile    = "profile.tsv"
+	ReportFile     = "index.html"
 )
 
 // ErrNoPipeline is returned (wrapped) by Lower when the module is not in
@@ -52,10 +58,17 @@ type LowerOptions struct {
 	// VectorLanesF32, when positive, overrides the f32 lanes of SIMD's
 	// widths (f64: half), to compare widths at one level.
 	VectorLanesF32 int
+	// Remarks of earlier passes (aot-autograd's partition decisions) for
+	// the dump directory's compile report.
+	Remarks []report.Remark
 }
 
 // VectorizePass is the argument of the pass whose widths LowerOptions set.
 const VectorizePass = "vectorize"
+
+// FusePass is the argument of the fusion pass, whose remarks a dump
+// directory's report keeps.
+const FusePass = "fuse"
 
 // Lower brings module to the loop level in place: it runs the pt2-go
 // pipeline of reg when reg has it, and otherwise checks that the module is already
@@ -64,6 +77,9 @@ const VectorizePass = "vectorize"
 // stage files and the kernel graph.
 func Lower(ctx context.Context, module *ir.Operation, reg *pass.Registry, opts LowerOptions) error {
 	d := newDumper(opts.DumpDir)
+	if d != nil {
+		d.partition = opts.Remarks
+	}
 	d.capture(GraphFile, module)
 	if reg == nil || reg.LookupPipeline(Pipeline) == nil {
 		if op := firstTensorOp(module); op != nil {
@@ -89,6 +105,27 @@ func Lower(ctx context.Context, module *ir.Operation, reg *pass.Registry, opts L
 		if d != nil {
 			run.DisableThreading = true // stage captures print the whole module
 			run.Instrumentations = append(run.Instrumentations, &StageCapture{Root: module, Record: d.capture})
+			// The report says why fusion left nodes apart: fuse's remarks,
+			// kept from the context's handler (which gets the rest).
+			for _, p := range pm.Passes() {
+				if p.Argument() == FusePass {
+					if err := p.Options().Parse("remarks=true", FusePass); err != nil {
+						return fmt.Errorf("asking %s for remarks: %v", FusePass, err)
+					}
+				}
+			}
+			ctx := module.Context()
+			var old func(*ir.Diagnostic)
+			old = ctx.SetDiagnosticHandler(func(diag *ir.Diagnostic) {
+				if diag.Severity == ir.SeverityRemark && strings.HasPrefix(diag.Message, FusePass+": ") {
+					d.remarks = append(d.remarks, report.Remark{Loc: report.LocText(diag.Loc), Message: diag.Message})
+					return
+				}
+				if old != nil {
+					old(diag)
+				}
+			})
+			defer ctx.SetDiagnosticHandler(old)
 		}
 		if err := pm.Run(module, run); err != nil {
 			return err
@@ -196,10 +233,13 @@ func (s *StageCapture) AfterPass(ev *pass.PassEvent) {
 
 // dumper collects stage texts and writes them; a nil dumper does nothing.
 type dumper struct {
-	dir    string
-	stages map[string][]byte
-	post   *ir.Operation // a copy of the post-fusion module, for the graph
-	err    error
+	dir       string
+	stages    map[string][]byte
+	graph     *ir.Operation   // a copy of the module given, for the report
+	post      *ir.Operation   // a copy of the post-fusion module, for the graph
+	remarks   []report.Remark // fuse's
+	partition []report.Remark // aot-autograd's, from LowerOptions
+	err       error
 }
 
 func newDumper(dir string) *dumper {
@@ -220,7 +260,10 @@ func (d *dumper) capture(name string, module *ir.Operation) {
 	}
 	b.WriteString("\n")
 	d.stages[name] = b.Bytes()
-	if name == PostFusionFile {
+	switch name {
+	case GraphFile:
+		d.graph = module.Clone(ir.NewMapping())
+	case PostFusionFile:
 		d.post = module.Clone(ir.NewMapping())
 	}
 }
@@ -240,7 +283,67 @@ func (d *dumper) finish(ctx context.Context, final *ir.Operation) error {
 	if d.post != nil {
 		graphOf = d.post
 	}
+	data := report.Collect(d.graph, d.post, final)
+	data.Fusion, data.Partition = d.remarks, d.partition
+	if err := WriteReportData(d.dir, data); err != nil {
+		return err
+	}
 	return WriteKernelGraph(ctx, d.dir, graphOf)
+}
+
+// WriteReportData writes the data of the compile report (kernels and
+// their source ops, buffers, saved values) into a dump directory as
+// report.json.
+func WriteReportData(dir string, data *report.Data) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // IR types keep their < and > readable
+	enc.SetIndent("", " ")
+	if err := enc.Encode(data); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, ReportDataFile), b.Bytes(), 0o644)
+}
+
+// WriteProfile writes a program's kernel counters (Process.Profile's text)
+// into a dump directory as profile.tsv, which WriteReport adds to the
+// report.
+func WriteProfile(dir, text string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, ProfileFile), []byte(text), 0o644)
+}
+
+// WriteReport writes the compile report, index.html, from the files of a
+// dump directory (the stages, the kernel graph, model.go, build.txt and
+// report.json; each may be missing). Write it last, after WriteSources
+// and WriteBuildInfo.
+func WriteReport(dir, title string) error {
+	read := func(name string) []byte {
+		b, _ := os.ReadFile(filepath.Join(dir, name))
+		return b
+	}
+	p := &report.Page{Title: title, SVG: read(SVGFile), Dot: read(DotFile), Model: read(ModelFile), Build: string(read(BuildFile)), Profile: string(read(ProfileFile))}
+	for _, name := range []string{GraphFile, PreFusionFile, PostFusionFile, LoopsFile, FinalFile} {
+		if b := read(name); b != nil {
+			p.Stages = append(p.Stages, report.Stage{Name: name, Text: string(b)})
+		}
+	}
+	if b := read(ReportDataFile); b != nil {
+		p.Data = &report.Data{}
+		if err := json.Unmarshal(b, p.Data); err != nil {
+			return fmt.Errorf("%s: %v", ReportDataFile, err)
+		}
+	}
+	var out bytes.Buffer
+	if err := report.Write(&out, p); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, ReportFile), out.Bytes(), 0o644)
 }
 
 // WriteKernelGraph writes kernels.dot for module into dir, and kernels.svg

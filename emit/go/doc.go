@@ -92,7 +92,10 @@
 // most 4·GOMAXPROCS contiguous chunks, fixed by the trip count and the
 // worker count (static chunking), claimed by whichever goroutine is free;
 // small loops run on the caller. Iterations of a loops.parallel are independent, so the output is
-// bitwise the same for any GOMAXPROCS. loops.call_extern of tt.matmul and
+// bitwise the same for any GOMAXPROCS. The body is a closure; it declares
+// again the integer constants it reads, since a captured variable is a
+// load to the Go compiler and a division by it a hardware divide, while a
+// local constant is strength-reduced. loops.call_extern of tt.matmul and
 // tt.conv2d call a packed, cache-blocked, register-tiled, parallel GEMM
 // (conv2d as im2col plus the GEMM; package numerics/linalg, copied with
 // the prefix ttLinalg, the interpreter's kernels too) whose reductions are

@@ -327,8 +327,15 @@ func (f *fnEmitter) emitBlock(b *ir.Block) error {
 		if !f.live[op] || op.Name() == loops.YieldName {
 			continue // yields are emitted by their parent op
 		}
+		end := ""
+		if f.m.opts.Profile && isProfiledKernel(op) {
+			end = f.profileBegin(op)
+		}
 		if err := f.emitOp(op); err != nil {
 			return err
+		}
+		if end != "" {
+			f.line("%s", end)
 		}
 	}
 	return nil
@@ -506,6 +513,12 @@ func (f *fnEmitter) offsetOf(op *ir.Operation, b *gval, indices []*gval) (string
 			}
 		}
 		if sc == 0 {
+			// A later dimension is empty, so no index is in bounds; the
+			// index still appears (times 0) so that its variable is used
+			// and the access still fails its bounds check if reached.
+			if ig.konst == nil {
+				a.terms = append(a.terms, ig.comps[0]+"*0")
+			}
 			continue
 		}
 		if ig.konst != nil {

@@ -132,7 +132,12 @@ func (f *fnEmitter) emitConstant(op *ir.Operation) error {
 			return err
 		}
 		if k != nil && t.elem != I1 {
-			f.vals[op.Result(0)].konst = k
+			g := f.vals[op.Result(0)]
+			g.konst = k
+			if f.readOnlyInParallel(op.Result(0)) {
+				// Every reader redeclares it (redeclareConstants).
+				f.line("_ = %s", g.comps[0])
+			}
 		}
 		return nil
 	}
@@ -301,6 +306,27 @@ func (f *fnEmitter) scalar(g *gval) string {
 	return g.comps[0]
 }
 
+// readOnlyInParallel reports whether every op reading the constant v
+// through its variable is nested in a loops.parallel that v is defined
+// outside of: the closures redeclare it, so the variable is not read.
+func (f *fnEmitter) readOnlyInParallel(v ir.Value) bool {
+	def := v.(*ir.OpResult).Owner()
+	for u := range v.Uses() {
+		o := u.Owner()
+		if !f.live[o] || o.Name() == loops.DeallocName || foldsConstant(o, u.Index()) || f.skipsOperand(o, u.Index()) {
+			continue
+		}
+		in := false
+		for p := o.ParentOp(); p != nil && !in; p = p.ParentOp() {
+			in = p.Name() == loops.ParallelName && !p.IsAncestorOf(def)
+		}
+		if !in {
+			return false
+		}
+	}
+	return true
+}
+
 // isIdent reports whether s is a Go identifier (a variable), as opposed to
 // a literal.
 func isIdent(s string) bool {
@@ -414,6 +440,13 @@ func (f *fnEmitter) emitFor(op *ir.Operation) error {
 			return err
 		}
 		bounds[i], konst[i] = s, k
+	}
+	if p := op.ParentOp(); p != nil && p.Name() == function.FuncName {
+		// A top-level loop nest is a kernel: its location (that of the
+		// tensor ops it came from) names it, as loops.parallel's does.
+		if loc := locComment(op); loc != "" {
+			f.line("// loops.for%s", loc)
+		}
 	}
 	if konst[2] != nil && *konst[2] <= 0 {
 		f.m.useRT("ttFailf")
@@ -732,6 +765,7 @@ func (f *fnEmitter) emitParallel(op *ir.Operation) error {
 	lo, hi := f.fresh("lo"), f.fresh("hi")
 	f.m.useRT("ttParallelFor")
 	f.line("ttParallelFor(%s, %d, func(%s, %s int) {", strings.Join(total, "*"), cost, lo, hi)
+	f.redeclareConstants(op)
 	f.parallel++
 	k := f.fresh("k")
 	f.line("for %s := %s; %s < %s; %s++ {", k, lo, k, hi, k)
@@ -803,35 +837,9 @@ func affineIV(lb string, klb *int64, k, st string, kst *int64) string {
 func (f *fnEmitter) snapshot(op *ir.Operation) map[ir.Value]*gval {
 	saved := map[ir.Value]*gval{}
 	copies := map[string]string{}
-	inside := func(v ir.Value) bool {
-		var owner *ir.Operation
-		switch v := v.(type) {
-		case *ir.OpResult:
-			owner = v.Owner()
-		case *ir.BlockArgument:
-			owner = v.Owner().ParentOp()
-		}
-		return owner != nil && (owner == op || op.IsAncestorOf(owner))
-	}
-	var outer []ir.Value
-	op.Walk(func(o *ir.Operation) {
-		if o == op {
-			return
-		}
-		for _, v := range o.Operands() {
-			if !inside(v) {
-				if _, done := saved[v]; !done {
-					saved[v] = nil
-					outer = append(outer, v)
-				}
-			}
-		}
-	})
-	for _, v := range op.Operands() {
-		if _, done := saved[v]; !done {
-			saved[v] = nil
-			outer = append(outer, v)
-		}
+	outer := outerOperands(op)
+	for _, v := range outer {
+		saved[v] = nil
 	}
 	for _, v := range outer {
 		g := f.vals[v]
@@ -862,6 +870,71 @@ func (f *fnEmitter) snapshot(op *ir.Operation) map[ir.Value]*gval {
 		f.vals[v] = &gval{t: g.t, comps: comps, konst: g.konst}
 	}
 	return saved
+}
+
+// outerOperands returns the values defined outside op that op or the ops
+// nested in it use, in the order of first use.
+func outerOperands(op *ir.Operation) []ir.Value {
+	inside := func(v ir.Value) bool {
+		var owner *ir.Operation
+		switch v := v.(type) {
+		case *ir.OpResult:
+			owner = v.Owner()
+		case *ir.BlockArgument:
+			owner = v.Owner().ParentOp()
+		}
+		return owner != nil && (owner == op || op.IsAncestorOf(owner))
+	}
+	seen := map[ir.Value]bool{}
+	var outer []ir.Value
+	add := func(v ir.Value) {
+		if !inside(v) && !seen[v] {
+			seen[v] = true
+			outer = append(outer, v)
+		}
+	}
+	op.Walk(func(o *ir.Operation) {
+		if o != op {
+			for _, v := range o.Operands() {
+				add(v)
+			}
+		}
+	})
+	for _, v := range op.Operands() {
+		add(v)
+	}
+	return outer
+}
+
+// redeclareConstants declares again, inside a parallel body's closure,
+// the integer constants held in variables of the enclosing function that
+// the body reads. A captured variable is a load from the closure's
+// context to the Go compiler, so a division or remainder by it is a
+// hardware divide; a local initialized from a literal is a constant it
+// propagates (division by a constant becomes a multiply and shifts).
+func (f *fnEmitter) redeclareConstants(op *ir.Operation) {
+	for _, v := range outerOperands(op) {
+		g := f.vals[v]
+		if g == nil || g.konst == nil || g.t.kind != kScalar || len(g.comps) != 1 || !isIdent(g.comps[0]) || f.mutable[g.comps[0]] {
+			continue
+		}
+		if !f.readsInside(op, v) {
+			continue
+		}
+		f.line("%s := %s", g.comps[0], intLiteral(g.t.elem, *g.konst))
+	}
+}
+
+// readsInside reports whether an op nested in op reads v through its Go
+// variable (a live use that does not fold the constant).
+func (f *fnEmitter) readsInside(op *ir.Operation, v ir.Value) bool {
+	for u := range v.Uses() {
+		o := u.Owner()
+		if o != op && op.IsAncestorOf(o) && f.live[o] && o.Name() != loops.DeallocName && !foldsConstant(o, u.Index()) && !f.skipsOperand(o, u.Index()) {
+			return true
+		}
+	}
+	return false
 }
 
 func (f *fnEmitter) restore(saved map[ir.Value]*gval) {

@@ -13,6 +13,7 @@ import (
 	goemit "github.com/tt-compiler/tt/emit/go"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
+	"github.com/tt-compiler/tt/report"
 )
 
 // emitOptions are the flags of tt-opt's code generation: --emit=go writes
@@ -24,6 +25,7 @@ type emitOptions struct {
 	goSIMD    string      // --go-simd
 	simd      goemit.SIMD // its level
 	dumpDir   string
+	profile   bool // --go-profile
 
 	dump   map[string][]byte // stage files, for --dump-dir
 	source string            // the input's name
@@ -35,6 +37,7 @@ func addEmitFlags(f *pflag.FlagSet, eo *emitOptions) {
 	f.StringVar(&eo.goPackage, "go-package", goemit.DefaultPackage, "package name of the Go code --emit=go writes")
 	f.StringVar(&eo.goSIMD, "go-simd", gobuild.SIMDAuto, "with --emit=go: hold vectors in simd/archsimd registers: "+gobuild.SIMDChoices+
 		" (auto: what this host runs best; off: portable scalar Go)")
+	f.BoolVar(&eo.profile, "go-profile", false, "with --emit=go: time every kernel and export "+goemit.ProfileReportName+" (what tt-run --profile uses)")
 	f.StringVar(&eo.dumpDir, "dump-dir", "", "with --emit=go: write the IR before and after the lowering stages, kernels.dot (and .svg), model.go and build.txt into DIR")
 }
 
@@ -50,6 +53,8 @@ func (eo *emitOptions) check(opts *options) error {
 		return errors.New("tt-opt: --go-package applies to --emit=go")
 	case eo.target == "" && eo.goSIMD != gobuild.SIMDAuto:
 		return errors.New("tt-opt: --go-simd applies to --emit=go")
+	case eo.target == "" && eo.profile:
+		return errors.New("tt-opt: --go-profile applies to --emit=go")
 	case eo.target == "":
 		return nil
 	case eo.target != "go":
@@ -98,7 +103,7 @@ func (w *appendWriter) Write(p []byte) (int, error) {
 // with --dump-dir). Errors located in the module go to report.
 func emitGo(opts *options, module *ir.Operation, report func(*ir.Diagnostic), out, stderr io.Writer) bool {
 	eo := &opts.emit
-	pkg, err := goemit.Emit(module, goemit.Options{Package: eo.goPackage, Source: filepath.Base(eo.source), SIMD: eo.simd})
+	pkg, err := goemit.Emit(module, goemit.Options{Package: eo.goPackage, Source: filepath.Base(eo.source), SIMD: eo.simd, Profile: eo.profile})
 	if err != nil {
 		var d *ir.Diagnostic
 		if errors.As(err, &d) {
@@ -142,5 +147,17 @@ func writeDump(eo *emitOptions, module *ir.Operation, pkg *goemit.Package) error
 	if err := gobuild.WriteBuildInfo(eo.dumpDir, fmt.Sprintf("simd: %s\n", pkg.SIMD)); err != nil {
 		return err
 	}
-	return gobuild.WriteSources(eo.dumpDir, pkg.Source, nil)
+	if err := gobuild.WriteSources(eo.dumpDir, pkg.Source, nil); err != nil {
+		return err
+	}
+	// The stages were captured as text, so the kernels' ops have no
+	// locations here (tt-run's --dump-dir has them).
+	var post *ir.Operation
+	if graph != module {
+		post = graph
+	}
+	if err := gobuild.WriteReportData(eo.dumpDir, report.Collect(nil, post, module)); err != nil {
+		return err
+	}
+	return gobuild.WriteReport(eo.dumpDir, "tt-opt --emit=go")
 }

@@ -40,6 +40,10 @@ type FuseOptions struct {
 	// and with the scalar rule otherwise, as a gelu kernel of its own
 	// would, after a pass over memory fewer.
 	EpilogueGELU bool
+	// Remarks, when set, receives a remark for each pair of nodes that
+	// could have fused (a producer and its consumer, or two readers of a
+	// buffer) but stayed in different kernels, saying why.
+	Remarks func(*ir.Diagnostic)
 }
 
 // DefaultFuseOptions returns the default limits.

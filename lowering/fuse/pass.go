@@ -9,7 +9,7 @@ import (
 type fusePass struct {
 	pass.Base
 	maxNodes, inlineCost, maxReads, maxDistance *int
-	horizontal, epilogueGELU                    *bool
+	horizontal, epilogueGELU, remarks           *bool
 	kernels, fused, realized, vertical, horiz   *pass.Statistic
 	epilogues                                   *pass.Statistic
 }
@@ -39,6 +39,7 @@ func NewPass() pass.Pass {
 	p.horizontal = o.Bool("horizontal", d.Horizontal, "Fuse independent nodes that read a common buffer over the same loops")
 	p.maxDistance = o.Int("max-distance", d.MaxDistance, "Largest distance in program order (in nodes) of horizontally fused nodes")
 	p.epilogueGELU = o.Bool("epilogue-gelu", d.EpilogueGELU, "Fuse gelu epilogues into matmuls too (bias and relu epilogues always fuse)")
+	p.remarks = o.Bool("remarks", false, "Emit a remark for each pair of nodes left in different kernels, saying why they could not fuse")
 	p.kernels = p.NewStatistic("num-kernels", "Number of loops.kernel ops created")
 	p.fused = p.NewStatistic("num-fused-ops", "Number of tensor ops placed in kernels")
 	p.realized = p.NewStatistic("num-realized", "Number of values realized instead of recomputed by consumers")
@@ -51,8 +52,12 @@ func NewPass() pass.Pass {
 // Run fuses the functions nested in op.
 func (p *fusePass) Run(op *ir.Operation, am *pass.AnalysisManager) (err error) {
 	defer internalError("fuse", op, &err)
-	st, err := Fuse(op, FuseOptions{MaxNodes: *p.maxNodes, InlineCost: *p.inlineCost, MaxReads: *p.maxReads,
-		Horizontal: *p.horizontal, MaxDistance: *p.maxDistance, EpilogueGELU: *p.epilogueGELU})
+	opts := FuseOptions{MaxNodes: *p.maxNodes, InlineCost: *p.inlineCost, MaxReads: *p.maxReads,
+		Horizontal: *p.horizontal, MaxDistance: *p.maxDistance, EpilogueGELU: *p.epilogueGELU}
+	if *p.remarks {
+		opts.Remarks = am.Emit
+	}
+	st, err := Fuse(op, opts)
 	p.kernels.Add(int64(st.Kernels))
 	p.fused.Add(int64(st.FusedOps))
 	p.realized.Add(int64(st.Realized))

@@ -1,6 +1,7 @@
 package fuse
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 
@@ -48,7 +49,13 @@ func (f *fuser) buildGraph() {
 	}
 }
 
-// convex reports whether no path leaves the set and comes back into it.
+// convex reports whether no path leaves the set and comes back into it,
+// in the graph whose vertices are the groups formed so far (each becomes
+// one kernel, so reaching one member of a group reaches everything the
+// group produces): a path through another group's members counts even
+// when, op by op, it would not connect. Checking op by op let two merges
+// that are each convex make two kernels depend on each other (PT2's
+// can_fuse checks the same reachability through other nodes).
 func (f *fuser) convex(set map[*ir.Operation]bool) bool {
 	var stack []*ir.Operation
 	for op := range set {
@@ -70,6 +77,13 @@ func (f *fuser) convex(set map[*ir.Operation]bool) bool {
 		}
 		seen[u] = true
 		stack = append(stack, f.succ[u]...)
+		if n := f.nodeOf[u]; n != nil && n.group != nil {
+			for _, m := range n.group.nodes {
+				if !seen[m.root] {
+					stack = append(stack, m.root)
+				}
+			}
+		}
 	}
 	return true
 }
@@ -161,6 +175,9 @@ func (f *fuser) schedule() []*fgroup {
 			break
 		}
 	}
+	if f.opts.Remarks != nil {
+		f.remarkRefusals(cands)
+	}
 	seen := map[*fgroup]bool{}
 	var out []*fgroup
 	for _, n := range f.nodes {
@@ -170,6 +187,41 @@ func (f *fuser) schedule() []*fgroup {
 		}
 	}
 	return out
+}
+
+// remarkRefusals reports, for each candidate pair left in different
+// kernels, why the two could not be one, at the later node's op: the
+// reasons a user reading the compile report asks for.
+func (f *fuser) remarkRefusals(cands []candidate) {
+	done := map[[2]*fgroup]bool{}
+	for _, c := range cands {
+		ga, gb := c.a.group, c.b.group
+		if ga == gb || done[[2]*fgroup{ga, gb}] {
+			continue
+		}
+		done[[2]*fgroup{ga, gb}] = true
+		why := f.refusal(ga, gb, !c.vertical)
+		if why == "" {
+			why = "not chosen: a better candidate fused one of them first"
+		}
+		kind := "producer " + c.a.root.Name()
+		if !c.vertical {
+			kind = "independent " + c.a.root.Name()
+		}
+		f.opts.Remarks(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: c.b.root.Loc(),
+			Message: fmt.Sprintf("fuse: %s not fused with %s at %s: %s", c.b.root.Name(), kind, locString(c.a.root.Loc()), why)})
+	}
+}
+
+// locString renders a location for a message (file:line:col when it has one).
+func locString(l ir.Location) string {
+	if fl, ok := l.(*ir.FileLineColLoc); ok {
+		return fmt.Sprintf("%s:%d:%d", fl.File, fl.Line, fl.Col)
+	}
+	if l == nil {
+		return "an unknown location"
+	}
+	return l.String()
 }
 
 func fusible(n *node) bool { return n.kind == nodePointwise || n.kind == nodeReduce }
@@ -283,14 +335,20 @@ func indexFor(m map[int]affine.Expr, r opclass.Role, di *domainInfo, rank int) [
 
 // canFuse checks that the union of two groups is one legal kernel.
 func (f *fuser) canFuse(ga, gb *fgroup, horizontal bool) bool {
+	return f.refusal(ga, gb, horizontal) == ""
+}
+
+// refusal says why the union of two groups is not one legal kernel, or
+// returns "" when it is.
+func (f *fuser) refusal(ga, gb *fgroup, horizontal bool) string {
 	nodes := append(slices.Clone(ga.nodes), gb.nodes...)
 	if len(nodes) > f.opts.MaxNodes {
-		return false
+		return fmt.Sprintf("the kernel would have %d nodes (max-fusion-size %d)", len(nodes), f.opts.MaxNodes)
 	}
 	var di *domainInfo
 	for _, n := range nodes {
 		if !fusible(n) {
-			return false
+			return fmt.Sprintf("%s is computed by a kernel of its own (a runtime or opaque kernel)", n.root.Name())
 		}
 		if n.kind != nodeReduce {
 			continue
@@ -308,7 +366,7 @@ func (f *fuser) canFuse(ga, gb *fgroup, horizontal bool) bool {
 			continue
 		}
 		if !slices.Equal(n.redDims, di.red.redDims) || !f.dims.sameShape(n.domain, di.red.domain) {
-			return false
+			return "two reductions over different dimensions or shapes"
 		}
 	}
 	roles := map[*node]opclass.Role{}
@@ -319,7 +377,7 @@ func (f *fuser) canFuse(ga, gb *fgroup, horizontal bool) bool {
 			rank := len(opclass.Shape(di.red.domain))
 			for i, d := range di.red.redDims {
 				if d != rank-len(di.red.redDims)+i {
-					return false
+					return "independent nodes share loops only over inner reductions"
 				}
 			}
 		}
@@ -330,14 +388,14 @@ func (f *fuser) canFuse(ga, gb *fgroup, horizontal bool) bool {
 			}
 			r := f.roleOf(n.root.Result(0), di)
 			if r == opclass.RoleNone {
-				return false
+				return fmt.Sprintf("the shape of %s's result fits neither the reduction's domain nor its rows", n.root.Name())
 			}
 			roles[n] = r
 		}
 	} else {
 		for _, n := range nodes[1:] {
 			if !f.dims.sameShape(n.domain, nodes[0].domain) {
-				return false
+				return "the loops differ (element-wise nodes of different shapes)"
 			}
 		}
 	}
@@ -365,16 +423,19 @@ func (f *fuser) canFuse(ga, gb *fgroup, horizontal bool) bool {
 				want = indexFor(m, f.outRole(pn, di), di, len(opclass.Shape(r.v)))
 			}
 			if want == nil || !affine.EqualIndex(r.idx, want) {
-				return false
+				return fmt.Sprintf("%s reads %s's result at another index than the one it is computed at", n.root.Name(), pn.root.Name())
 			}
 		}
 	}
 	if len(external) > f.opts.MaxReads {
-		return false
+		return fmt.Sprintf("the kernel would read %d buffers (max-reads %d)", len(external), f.opts.MaxReads)
 	}
 	set := map[*ir.Operation]bool{}
 	for _, n := range nodes {
 		set[n.root] = true
 	}
-	return f.convex(set)
+	if !f.convex(set) {
+		return "a path between the two leaves the kernel and comes back (fusing would make a cycle of kernels)"
+	}
+	return ""
 }

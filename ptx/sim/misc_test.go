@@ -480,3 +480,86 @@ func TestCpAsync(t *testing.T) {
 		}
 	}
 }
+
+// TestFastPathsMatchSemantics runs the instructions with fast paths
+// (shifts, integer compares, adds, multiplies) over many values and
+// compares them with the generic per-lane semantics.
+func TestFastPathsMatchSemantics(t *testing.T) {
+	src := `.version 7.8
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 in, .param .u64 out)
+{
+	.reg .pred %p<5>;
+	.reg .b32 %r<16>;
+	.reg .b64 %rd<12>;
+	ld.param.u64 %rd1, [in];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd3, %r1, 8;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.v2.u32 {%r2, %r3}, [%rd4];
+	shr.s32 %r4, %r2, %r3;
+	shr.u32 %r5, %r2, %r3;
+	shl.b32 %r6, %r2, %r3;
+	setp.lo.s32 %p1, %r2, %r3;
+	setp.gt.s32 %p2, %r2, %r3;
+	selp.u32 %r7, 1, 0, %p1;
+	selp.u32 %r8, 2, 0, %p2;
+	or.b32 %r7, %r7, %r8;
+	mad.lo.s32 %r9, %r2, %r3, %r2;
+	mul.wide.s32 %rd5, %r2, %r3;
+	cvt.s64.s32 %rd6, %r2;
+	setp.ge.u64 %p3, %rd5, %rd6;
+	selp.u32 %r10, 4, 0, %p3;
+	or.b32 %r7, %r7, %r10;
+	mul.lo.s32 %r11, %r1, 32;
+	mul.wide.u32 %rd7, %r11, 1;
+	add.s64 %rd8, %rd2, %rd7;
+	st.global.v4.u32 [%rd8], {%r4, %r5, %r6, %r7};
+	st.global.u32 [%rd8+16], %r9;
+	ret;
+}
+`
+	mod, err := ptx.ParseString("f.ptx", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 256
+	in := make([]int32, 2*n)
+	for i := 0; i < n; i++ {
+		in[2*i] = int32(uint32(i) * 0x9E3779B9)
+		in[2*i+1] = int32(i % 90)
+		if i%5 == 0 {
+			in[2*i+1] = -int32(i)
+		}
+	}
+	bin, bout := i32Buf(p, in), p.Mem.Alloc(32*n)
+	launch(t, p, "k", [3]int{1}, [3]int{n}, Ptr(bin), Ptr(bout))
+	got := readI32(t, bout)
+	for i := 0; i < n; i++ {
+		x, y := uint64(uint32(in[2*i])), uint64(uint32(in[2*i+1]))
+		flags := uint32(0)
+		if Compare(CmpLO, TS32, x, y) {
+			flags |= 1
+		}
+		if Compare(CmpGT, TS32, x, y) {
+			flags |= 2
+		}
+		wide := MulWide(TS32, x, y)
+		if Compare(CmpGE, TU64, wide, Cvt(TS64, TS32, x, CvtMode{})) {
+			flags |= 4
+		}
+		want := []uint32{uint32(Shr(TS32, x, y)), uint32(Shr(TU32, x, y)), uint32(Shl(TB32, x, y)), flags,
+			uint32(x*y + x)}
+		for k, w := range want {
+			if uint32(got[8*i+k]) != w {
+				t.Errorf("x=%#x y=%d: result %d = %#x, want %#x", x, int32(y), k, uint32(got[8*i+k]), w)
+			}
+		}
+	}
+}

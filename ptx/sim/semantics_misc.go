@@ -108,6 +108,26 @@ func (w *warp) compareLanes(in *inst, act uint32) (uint32, error) {
 				m |= 1 << uint(l)
 			}
 		}
+	case t.IsInt() && (t.Bits() == 32 || t.Bits() == 64) && in.cmp <= CmpHS:
+		signed := t.IsSigned() && in.cmp <= CmpGE
+		wide := t.Bits() == 64
+		for l := 0; l < 32; l++ {
+			x, y := a[l], b[l]
+			var lt, eq bool
+			switch {
+			case wide && signed:
+				lt, eq = int64(x) < int64(y), x == y
+			case wide:
+				lt, eq = x < y, x == y
+			case signed:
+				lt, eq = int32(x) < int32(y), uint32(x) == uint32(y)
+			default:
+				lt, eq = uint32(x) < uint32(y), uint32(x) == uint32(y)
+			}
+			if intCmp(in.cmp, lt, eq) {
+				m |= 1 << uint(l)
+			}
+		}
 	default:
 		for l := 0; l < 32; l++ {
 			x, y := a[l], b[l]
@@ -120,6 +140,25 @@ func (w *warp) compareLanes(in *inst, act uint32) (uint32, error) {
 		}
 	}
 	return m, nil
+}
+
+// intCmp evaluates an integer comparison from "less than" and "equal".
+func intCmp(op CmpOp, lt, eq bool) bool {
+	switch op {
+	case CmpEQ:
+		return eq
+	case CmpNE:
+		return !eq
+	case CmpLT, CmpLO:
+		return lt
+	case CmpLE, CmpLS:
+		return lt || eq
+	case CmpGT, CmpHI:
+		return !lt && !eq
+	case CmpGE, CmpHS:
+		return !lt
+	}
+	return false
 }
 
 func combine(bop uint8, m, c uint32) uint32 {

@@ -1252,6 +1252,51 @@ p = Prog("cnn_train", CNN_DOC + ", on 2 images 1x8x8 with 2 and 4 channels and 3
 p.ret(cnn_loss(p, 2, 8, 2, 4, 3))
 finish(p, "F.cross_entropy(linear(max_pool2d(relu(conv2d(max_pool2d(relu(conv2d(x, w1, b1, padding=1)), 2), w2, b2, padding=1)), 2).flatten(1)), y); torch.autograd.grad")
 
+# Added after the others so that their random inputs stay as they were.
+p = Prog("grad_mixed_sizes", "Gradients where one operand's size is static and the other's dynamic: matmul of 2x3 by ?x4, batched matmul of ?x2x3 by 2x3x4, concat of 1x? and 1x4 (each gradient keeps its operand's type).",
+         kind="grad")
+a, b = p.arg(randn(2, 3)), p.arg(randn(3, 4), dynamic=(0,))
+c, d = p.arg(randn(2, 2, 3), dynamic=(0,)), p.arg(randn(2, 3, 4))
+e, f = p.arg(randn(1, 4), dynamic=(1,)), p.arg(randn(1, 4))
+m1 = p.reduce("sum", p.matmul(a, b), [0, 1])
+cd = p.matmul(c, d)
+m2 = p.reduce("sum", p.binary("mul", cd, cd), [0, 1, 2])
+ef = p.concat([e, f], 0)
+m3 = p.reduce("sum", p.binary("mul", ef, ef), [0, 1])
+p.ret(p.binary("add", p.binary("add", m1, m2), m3))
+finish(p, "(a @ b).sum() + ((c @ d) ** 2).sum() + (cat([e, f]) ** 2).sum(); torch.autograd.grad")
+
+p = Prog("grad_broadcast_dynamic", "Gradients of broadcasts from dynamic sizes decided at run time: a ?-sized operand of size 1 expanded to 5 (its gradient is the sum), one of size 5 (the identity), and a ?x1-typed 3x1 expanded to 3x4.",
+         kind="grad")
+u, v = p.arg(randn(1), dynamic=(0,)), p.arg(randn(5), dynamic=(0,))
+w, y = p.arg(randn(3, 1), dynamic=(0, 1)), p.arg(randn(5))
+z = p.arg(randn(3, 4))
+bu = p.broadcast(u, [0], [5])
+bv = p.broadcast(v, [0], [5])
+bw = p.broadcast(w, [0, 1], [3, 4])
+s1 = p.reduce("sum", p.binary("mul", p.binary("mul", bu, bv), y), [0])
+s2 = p.reduce("sum", p.binary("mul", bw, z), [0, 1])
+p.ret(p.binary("add", s1, s2))
+finish(p, "(u.expand(5) * v * y).sum() + (w.expand(3, 4) * z).sum(); torch.autograd.grad")
+
+p = Prog("grad_dynamic_shapes", "Gradients of slice (unit and strided steps), pad and concat (along a dynamic dimension and along a static one of dynamic-sized operands) with dynamic sizes.",
+         kind="grad")
+x = p.arg(randn(4, 6), dynamic=(0, 1))
+y = p.arg(randn(3, 3), dynamic=(0,))
+c1, c2 = p.arg(randn(2, 3), dynamic=(0,)), p.arg(randn(2, 3))
+c3, c4 = p.arg(randn(2, 2), dynamic=(0,)), p.arg(randn(2, 3), dynamic=(0,))
+r1, r2, r3, r4 = p.arg(randn(2, 3)), p.arg(randn(6, 4), dynamic=(0,)), p.arg(randn(4, 3), dynamic=(0,)), p.arg(randn(2, 5), dynamic=(0,))
+sl = p.slice(x, [1, 0], [3, 6], [1, 2])
+pd = p.pad(y, [1, 0], [2, 1])
+ca = p.concat([c1, c2], 0)
+cb = p.concat([c3, c4], 1)
+t1 = p.reduce("sum", p.binary("mul", sl, r1), [0, 1])
+t2 = p.reduce("sum", p.binary("mul", pd, r2), [0, 1])
+t3 = p.reduce("sum", p.binary("mul", ca, r3), [0, 1])
+t4 = p.reduce("sum", p.binary("mul", cb, r4), [0, 1])
+p.ret(p.binary("add", p.binary("add", t1, t2), p.binary("add", t3, t4)))
+finish(p, "(x[1:3, 0:6:2] * r1).sum() + (pad(y) * r2).sum() + (cat([c1, c2]) * r3).sum() + (cat([c3, c4], 1) * r4).sum(); torch.autograd.grad")
+
 manifest = {"format": "tt-ref/1", "generator": "tools/refgen/refgen.py", "torch": torch.__version__, "numpy": np.__version__,
             "cases": cases}
 with open(os.path.join(OUT, "manifest.json"), "w") as f:

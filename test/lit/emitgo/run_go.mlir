@@ -14,6 +14,19 @@
 // RUN: npycmp %t/go/out0.npy %t/interp/out0.npy --rtol 1e-6 --atol 0
 // RUN: npycmp %t/go/out1.npy %t/interp/out1.npy --rtol 1e-6 --atol 0
 // RUN: test -f %t/dump/model.go && test -f %t/dump/main.go && test -f %t/dump/kernels.dot && test -f %t/dump/05-final.mlir
+// The compile report: its data (the kernels with their source ops) and the page.
+// RUN: filecheck %s --check-prefix=REPORT < %t/dump/report.json
+// REPORT: "kernels": [
+// REPORT: "kind": "reduction",
+// REPORT: "name": "tensor.mul",
+// REPORT-NEXT: "loc": "{{.*}}run_go.mlir:{{[0-9]+}}:8",
+// REPORT-NEXT: "source": "%0 = tensor.mul %x, %y : tensor<6x10xf32>"
+// RUN: filecheck %s --check-prefix=PAGE < %t/dump/index.html
+// PAGE: <title>@f — tt compile report</title>
+// PAGE: <summary>05-final.mlir</summary>
+// PAGE: <details id="kernel-0" class="searchable"><summary>fused_mul_
+// PAGE: <td><code>%0 = tensor.mul %x, %y : tensor&lt;6x10xf32&gt;</code></td>
+// PAGE: // loops.for at {{.*}}run_go.mlir:{{[0-9]+}}:8
 // RUN: env TT_CACHE_DIR=%t/cache tt-run %s --backend go --random-inputs 5 --bench 3 | filecheck %s
 // CHECK:      result #0: tensor<6x10xf32>
 // CHECK:      {{^bench: median [0-9]+\.[0-9]{3} ms, min [0-9]+\.[0-9]{3} ms over 3 runs$}}

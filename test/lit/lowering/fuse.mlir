@@ -2,11 +2,12 @@
 // RUN: tt-opt %s --fuse | filecheck %s
 // RUN: tt-opt %s --fuse --pass-statistics 2>&1 >/dev/null | filecheck %s --check-prefix=STATS
 // RUN: tt-opt %s --fuse=horizontal=false | filecheck %s --check-prefix=NOH
+// RUN: tt-opt %s --fuse=remarks=true -o /dev/null 2>&1 | filecheck %s --check-prefix=REMARK
 
 // STATS: Fuse
-// STATS-DAG: 11 num-kernels
+// STATS-DAG: 14 num-kernels
 // STATS-DAG: 1 num-epilogues
-// STATS-DAG: 1 num-horizontal
+// STATS-DAG: 2 num-horizontal
 
 // An element-wise chain (with a decomposed gelu) is one kernel; values
 // computed inside never leave it, the full constants are inlined.
@@ -137,4 +138,25 @@ func.func @constants(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = tensor.add %x, %c : tensor<4xf32>
   %1 = tensor.mul %0, %i : tensor<4xf32>
   return %1 : tensor<4xf32>
+}
+
+// Two reductions whose results feed element-wise consumers of each
+// other's inputs: fusing each reduction with the consumer that reads its
+// input is convex op by op, but both merges together make two kernels
+// that depend on each other. The second merge is refused (the groups are
+// checked as the kernels they become), leaving three kernels in order.
+// REMARK: fuse.mlir:[[@LINE+11]]:8: remark: fuse: tensor.add not fused with independent tensor.reduce_sum at {{.*}}fuse.mlir:[[@LINE+7]]:9: a path between the two leaves the kernel and comes back (fusing would make a cycle of kernels)
+// CHECK-LABEL: func.func @crossed_reductions
+// CHECK-NEXT: %[[SA:.*]] = loops.kernel "fused_reduce_sum_{{[0-9]+}}" reduction (%arg0)
+// CHECK: %[[SB:.*]]:2 = loops.kernel "fused_reduce_sum_add_{{[0-9]+}}" reduction (%arg1, %[[SA]])
+// CHECK: %[[X:.*]] = loops.kernel "fused_add_{{[0-9]+}}" pointwise (%[[SB]]#0, %arg0)
+// CHECK: return %[[X]], %[[SB]]#1
+func.func @crossed_reductions(%a: tensor<4xf32>, %b: tensor<2x4xf32>) -> (tensor<4xf32>, tensor<2x4xf32>) {
+  %sa = tensor.reduce_sum %a dims = [0] : tensor<4xf32>
+  %sb = tensor.reduce_sum %b dims = [0, 1] : tensor<2x4xf32>
+  %ba = tensor.broadcast %sb dims = [] : tensor<f32> -> tensor<4xf32>
+  %bb = tensor.broadcast %sa dims = [] : tensor<f32> -> tensor<2x4xf32>
+  %x = tensor.add %a, %ba : tensor<4xf32>
+  %y = tensor.add %b, %bb : tensor<2x4xf32>
+  return %x, %y : tensor<4xf32>, tensor<2x4xf32>
 }

@@ -88,6 +88,7 @@ func fnMatmul(a0 []float32, a0d0 int, a0d1 int, a1 []float32, a1d0 int, a1d1 int
 func fnNaive(a0 []float32, a0d0 int, a0d1 int, a1 []float32, a1d0 int, a1d1 int) ([]float32, int, int) {
 	v1 := float32(0)
 	v2 := make([]float32, ttSize(a0d0, a1d1))
+	// loops.for at matmul.mlir:22:3
 	for i3 := 0; i3 < a0d0; i3++ {
 		for i4 := 0; i4 < a1d1; i4++ {
 			c5 := v1
