@@ -188,8 +188,9 @@ type OpDef struct {
 	Fold func(op *Operation, operands []Attribute) (results []FoldResult, ok bool)
 	// Canonicalize lists the op's canonicalization patterns.
 	Canonicalize []RewritePattern
-	// ResultNames suggests names for the results in printed IR (one name
-	// for the whole group, like MLIR's getAsmResultNames: "c0", "cst").
+	// ResultNames suggests names for the results in printed IR, like MLIR's
+	// getAsmResultNames: one name for the whole group ("c0", "cst"), or one
+	// per result ("sum", "overflow"), each then printed on its own.
 	ResultNames func(op *Operation) []string
 	// Effects lists the op's memory effects (MLIR's MemoryEffectOpInterface;
 	// read them with Effects); nil means "decide from traits".

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/tt-compiler/tt/backend/gobuild"
+	"github.com/tt-compiler/tt/internal/llvmflags"
 	"io"
 	"strings"
 
@@ -122,7 +123,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		" (auto: what this host runs best; off: portable scalar Go)")
 	f.BoolVarP(&verbose, "verbose", "v", false, "print what the backend did (--backend go: the build, its SIMD level and cache entry) to standard error")
 	cmd.SetVersionTemplate("tt-run version {{.Version}}\n")
-	cmd.SetArgs(args)
+	cmd.SetArgs(llvmflags.Normalize(cmd.Flags(), args))
 	cmd.SetIn(stdin)
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)

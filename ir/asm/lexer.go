@@ -50,6 +50,16 @@ type lexer struct {
 	limit int
 	lines *lineTable
 	err   string // message for the last tokError
+	// unbalanced describes the last tokError of an identifier whose <...>
+	// body does not close (so the parser can say what MLIR says).
+	unbalanced unbalancedAngle
+}
+
+// unbalancedAngle is an identifier followed by a '<' body that does not
+// close: kw<... up to the offending byte at bad.
+type unbalancedAngle struct {
+	kw        string
+	open, bad int // offsets of the '<' and of the offending character
 }
 
 func newLexer(src []byte, lines *lineTable) *lexer {
@@ -282,7 +292,9 @@ func (l *lexer) maybeAngle(start int, plain, angle tokKind) token {
 	end, msg := scanBalanced(l.src[:l.limit], p)
 	if msg != "" {
 		l.pos = end
-		return l.errorf(p, msg)
+		t := l.errorf(p, msg)
+		l.unbalanced = unbalancedAngle{kw: string(l.src[start:p]), open: p, bad: end}
+		return t
 	}
 	l.pos = end
 	return token{angle, int32(start), int32(end)}

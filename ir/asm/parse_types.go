@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -280,6 +281,11 @@ func (p *parser) parseDims(bs, be int, allowUnranked, allowScalable bool) (dimLi
 		var size int64
 		scalable := false
 		switch {
+		case isDigit(c) && allowScalable && slices.Contains(d.scalable, true):
+			// MLIR 16's scalable dimensions come last: a number after them
+			// is where the element type is expected.
+			d.elemOff = i
+			return d, nil
 		case isDigit(c):
 			j := i
 			for j < be && isDigit(p.src[j]) {
@@ -290,6 +296,11 @@ func (p *parser) parseDims(bs, be int, allowUnranked, allowScalable bool) (dimLi
 				return d, p.errorAt(int32(i), "invalid dimension")
 			}
 			size, i = v, j
+		case c == '?' && allowScalable:
+			// Vectors have no dynamic sizes: MLIR reads '?' as the element
+			// type and fails there ("expected non-function type").
+			d.elemOff = i
+			return d, nil
 		case c == '?':
 			size, i = ir.Dynamic, i+1
 		case c == '[' && allowScalable:
@@ -298,7 +309,7 @@ func (p *parser) parseDims(bs, be int, allowUnranked, allowScalable bool) (dimLi
 				j++
 			}
 			if j == i+1 || j >= be || p.src[j] != ']' {
-				return d, p.errorAt(int32(i), "missing ']' closing scalable dimension")
+				return d, p.errorAt(int32(j), "missing ']' closing set of scalable dimensions")
 			}
 			v, _ := strconv.ParseInt(string(p.src[i+1:j]), 10, 64)
 			size, i, scalable = v, j+1, true
@@ -447,7 +458,7 @@ func (p *parser) parseVectorBody(bs, be int) (ir.Type, error) {
 	}
 	for _, s := range d.shape {
 		if s <= 0 {
-			return nil, p.errorAt(int32(bs), "vector types must have positive constant sizes")
+			return nil, p.errorAt(int32(d.elemOff), "vector types must have positive constant sizes")
 		}
 	}
 	var out ir.Type

@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -117,18 +118,88 @@ func (p *parser) errorAt(off int32, format string, args ...any) error {
 	return ir.Errorf(p.locOf(off), format, args...)
 }
 
-// errorf reports an error at the current token (for invalid tokens, the
-// lexer's message).
+// errorf reports an error about the current token (for invalid tokens, the
+// lexer's message). An "expected ..." error is located like MLIR's
+// emitWrongTokenError: just past the text before the token, since it is
+// about what is missing there.
 func (p *parser) errorf(format string, args ...any) error {
 	if p.tok.kind == tokError {
+		if err := p.unbalancedBodyError(); err != nil {
+			return err
+		}
 		return p.errorAt(p.tok.start, "%s", p.lex.err)
 	}
-	if p.tok.kind == tokEOF {
-		// Point just past the last token rather than at the end of the
-		// file, which may be lines later.
-		return p.errorAt(p.prevEnd, format, args...)
+	msg := fmt.Sprintf(format, args...)
+	if !strings.HasPrefix(msg, "expected") {
+		// About the token itself ("undefined symbol alias id"): at it,
+		// or just past the last token at the end of the input.
+		if p.tok.kind == tokEOF {
+			return p.errorAt(p.prevEnd, "%s", msg)
+		}
+		return p.errorAt(p.tok.start, "%s", msg)
 	}
-	return p.errorAt(p.tok.start, format, args...)
+	off := int(p.tok.start)
+	if p.tok.kind == tokEOF && off == len(p.src) && off > 0 {
+		off-- // MLIR backs up one character from the end of the buffer
+	}
+	return p.errorAt(int32(wrongTokenOffset(p.src, off)), "%s", msg)
+}
+
+// unbalancedBodyError explains an array<...> whose body does not close the
+// way MLIR, which reads it token by token, does: by parsing the body up to
+// the offending character ("expected ':' after dense array type"). It
+// returns nil for other tokens.
+func (p *parser) unbalancedBodyError() error {
+	u := p.lex.unbalanced
+	if int(p.tok.start) != u.open || u.bad > len(p.src) {
+		return nil
+	}
+	switch u.kw {
+	case "tensor", "vector", "memref", "complex", "tuple":
+		// MLIR reads the type's body token by token and stops at the
+		// first token that is not '>': take the end of the line.
+		end := u.bad
+		if i := bytes.IndexByte(p.src[u.open:u.bad], '\n'); i >= 0 {
+			end = u.open + i
+		}
+		return p.errorAt(int32(wrongTokenOffset(p.src, end)), "expected '>' in %s type", u.kw)
+	case "array":
+	default:
+		return nil
+	}
+	if _, err := p.parseDenseArray(u.open+1, u.bad); err != nil {
+		return err
+	}
+	if bytes.IndexByte(p.src[u.open:u.bad], ':') < 0 {
+		return p.errorAt(int32(wrongTokenOffset(p.src, u.bad)), "expected ':' after dense array type")
+	}
+	return p.errorAt(int32(wrongTokenOffset(p.src, u.bad)), "expected '>' to close an array attribute")
+}
+
+// wrongTokenOffset is where MLIR reports an unexpected token at off: after
+// the last non-blank character before it, skipping blank lines and "//"
+// comments on the lines before (but at off when nothing precedes it).
+func wrongTokenOffset(src []byte, off int) int {
+	end := off
+	for {
+		for end > 0 && (src[end-1] == ' ' || src[end-1] == '\t') {
+			end--
+		}
+		if end == 0 {
+			return off
+		}
+		if c := src[end-1]; c != '\n' && c != '\r' {
+			return end
+		}
+		end--
+		lineStart := bytes.LastIndexAny(src[:end], "\n\r")
+		if lineStart < 0 {
+			lineStart = 0
+		}
+		if i := bytes.Index(src[lineStart:end], []byte("//")); i >= 0 {
+			end = lineStart + i
+		}
+	}
 }
 
 // enter counts one level of nesting in a recursive construct (attributes,
@@ -368,7 +439,8 @@ func (p *parser) defineValue(name string, vals []ir.Value, off int32) error {
 				return p.errorAt(e.fwdOff, "reference to invalid result number")
 			}
 			if ph.Result(0).Type() != vals[i].Type() {
-				return p.errorAt(off, "definition of SSA value '%%%s#%d' has type %s", name, i, vals[i].Type())
+				return ir.Errorf(p.locOf(off), "definition of SSA value '%%%s#%d' has type '%s'", name, i, vals[i].Type()).
+					AttachNote(ph.Loc(), "previously used here with type '%s'", ph.Result(0).Type())
 			}
 			ph.Result(0).ReplaceAllUsesWith(vals[i])
 			ph.Erase()
@@ -396,7 +468,8 @@ func (p *parser) resolveValue(name string, num int, t ir.Type, off int32) (ir.Va
 		}
 		v := e.vals[num]
 		if t != nil && v.Type() != t {
-			return nil, p.errorAt(off, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", name, t, v.Type())
+			return nil, ir.Errorf(p.locOf(off), "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", name, t, v.Type()).
+				AttachNote(p.locOf(e.defOff), "prior use here")
 		}
 		return v, nil
 	}
@@ -416,7 +489,8 @@ func (p *parser) resolveValue(name string, num int, t ir.Type, off int32) (ir.Va
 	}
 	if ph := e.placeholds[num]; ph != nil {
 		if ph.Result(0).Type() != t {
-			return nil, p.errorAt(off, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", name, t, ph.Result(0).Type())
+			return nil, ir.Errorf(p.locOf(off), "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", name, t, ph.Result(0).Type()).
+				AttachNote(ph.Loc(), "prior use here")
 		}
 		return ph.Result(0), nil
 	}
@@ -583,12 +657,7 @@ func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
 		return nil, err
 	}
 	p.advance()
-	var uses []unresolved
-	err = p.parseCommaList("(", ")", "to start operand list", func() error {
-		u, err := p.parseValueUse()
-		uses = append(uses, u)
-		return err
-	})
+	uses, err := p.parseGenericOperands()
 	if err != nil {
 		return nil, err
 	}
@@ -608,10 +677,7 @@ func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
 	}
 	if p.isPunct("(") {
 		p.opStack = append(p.opStack, def)
-		err := p.parseCommaList("(", ")", "in region list", func() error {
-			r := st.AddRegion()
-			return p.parseRegion(r, nil)
-		})
+		err := p.parseRegionList(st)
 		p.opStack = p.opStack[:len(p.opStack)-1]
 		if err != nil {
 			return nil, err
@@ -645,6 +711,59 @@ func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
 		st.ResultTypes = []ir.Type{}
 	}
 	return p.ctx.NewOp(st), nil
+}
+
+// pluralS completes "operand type". (MLIR 16's message for one operand
+// has a NUL byte where the "s" would be; tt writes nothing there.)
+// parseGenericOperands reads "(%a, %b#1)" as MLIR does: an optional list
+// of uses, then ')'.
+func (p *parser) parseGenericOperands() ([]unresolved, error) {
+	if err := p.expect("(", "to start operand list"); err != nil {
+		return nil, err
+	}
+	var uses []unresolved
+	for p.tok.kind == tokPercent {
+		u, err := p.parseValueUse()
+		if err != nil {
+			return nil, err
+		}
+		uses = append(uses, u)
+		if !p.consumeIf(",") {
+			break
+		}
+		if p.tok.kind != tokPercent {
+			return nil, p.errorf("expected SSA operand")
+		}
+	}
+	return uses, p.expect(")", "to end operand list")
+}
+
+// parseRegionList reads "({...}, {...})": at least one region, then ')'.
+func (p *parser) parseRegionList(st *ir.OperationState) error {
+	if err := p.expect("(", ""); err != nil {
+		return err
+	}
+	for {
+		if !p.isPunct("{") {
+			return p.errorf("expected '{' to begin a region")
+		}
+		if err := p.parseRegion(st.AddRegion(), nil); err != nil {
+			return err
+		}
+		if !p.consumeIf(",") {
+			break
+		}
+	}
+	return p.expect(")", "to end region list")
+}
+
+// dialectNames lists the loaded dialects, sorted.
+func (p *parser) dialectNames() []string {
+	var names []string
+	for _, d := range p.ctx.Dialects() {
+		names = append(names, d.Name)
+	}
+	return names
 }
 
 func pluralS(n int) string {
@@ -692,7 +811,10 @@ func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
 	if def == nil {
 		d, _, hasDot := strings.Cut(name, ".")
 		if hasDot && !p.ctx.IsDialectLoaded(name) {
-			return nil, p.errorf("Dialect '%s' not found for custom op '%s' ", d, name)
+			return nil, ir.Errorf(p.locOf(nameTok.start), "Dialect `%s' not found for custom op '%s' ", d, name).
+				AttachNote(p.locOf(nameTok.start), "Registered dialects: %s ; for more info on dialect registration see "+
+					"https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
+					strings.Join(p.dialectNames(), ", "))
 		}
 		return nil, p.errorf("custom op '%s' is unknown", name)
 	}
@@ -847,9 +969,8 @@ func (p *parser) parseBlock(r *ir.Region) error {
 
 func (p *parser) parseBlockOps(b *ir.Block) error {
 	for p.tok.kind != tokCaret && !p.isPunct("}") {
-		if p.tok.kind == tokEOF {
-			return p.errorf("expected '}' to end region")
-		}
+		// At the end of the input, parseOperation says what MLIR says:
+		// "expected operation name in quotes".
 		if err := p.parseOperation(b); err != nil {
 			return err
 		}
