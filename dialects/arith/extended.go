@@ -26,7 +26,7 @@ func extendedOp(s opSpec, results []ir.ArgDef, names []string) *ir.OpDef {
 var (
 	// AddUIExtendedDef is arith.addui_extended.
 	AddUIExtendedDef = func() *ir.OpDef {
-		d := extendedOp(opSpec{name: "arith.addui_extended", goName: "AddUIExtended", customBuilder: true,
+		d := extendedOp(opSpec{name: "arith.addui_extended", goName: "AddUIExtended",
 			summary: "extended unsigned integer addition operation returning sum and overflow bit",
 			description: "The wrapped sum of two integers read as unsigned, and an i1 (i1 elements in the operands' " +
 				"shape) that is set when the sum overflowed (the carry out).\n\n" +
@@ -53,7 +53,7 @@ func mulExtendedOp(name, goName, sign string, signed bool) *ir.OpDef {
 	if signed {
 		patterns = append(patterns, pattern(name, "MulSIExtendedRHSOne", 1, mulSIExtendedRHSOne))
 	}
-	d := extendedOp(opSpec{name: name, goName: goName, customBuilder: true,
+	d := extendedOp(opSpec{name: name, goName: goName,
 		summary: "extended " + sign + " integer multiplication operation",
 		description: "The low and high halves of the full-width (twice the bit width) product of two integers read as " +
 			sign + ", both of the operands' type.\n\n" +

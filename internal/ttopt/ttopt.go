@@ -51,6 +51,11 @@ Passes run with --pass-pipeline='builtin.module(func.func(canonicalize,cse))'
 --cse --canonicalize='max-iterations=3 top-down=false'. --list-passes shows
 the passes and their options.
 
+Options are read as LLVM's tools read them: one dash or two
+(-split-input-file, --split-input-file), values after '=' or in the next
+argument, so the RUN lines of MLIR's tests work verbatim; mlir-opt's
+spellings (--mlir-print-op-generic, --mlir-timing, ...) are accepted too.
+
 Exit status: 0 on success, 1 on any error. Errors are printed as
 file:line:col: error: message, followed by the source line and a caret.`,
 		Example: `  tt-opt model.mlir                          # parse, verify and print

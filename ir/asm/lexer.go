@@ -2,6 +2,7 @@ package asm
 
 import (
 	"sort"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -293,7 +294,9 @@ func (l *lexer) maybeAngle(start int, plain, angle tokKind) token {
 	if msg != "" {
 		l.pos = end
 		t := l.errorf(p, msg)
-		l.unbalanced = unbalancedAngle{kw: string(l.src[start:p]), open: p, bad: end}
+		if strings.HasPrefix(msg, "unbalanced") {
+			l.unbalanced = unbalancedAngle{kw: string(l.src[start:p]), open: p, bad: end}
+		}
 		return t
 	}
 	l.pos = end
@@ -312,6 +315,9 @@ func scanBalanced(src []byte, open int) (int, string) {
 		case '>':
 			if p > open && src[p-1] == '-' {
 				continue // "->" arrow inside a function type
+			}
+			if p+1 < len(src) && src[p+1] == '=' && len(stack) > 0 && stack[len(stack)-1] != '<' {
+				continue // ">=" in an integer set's constraints
 			}
 			fallthrough
 		case ')', ']', '}':

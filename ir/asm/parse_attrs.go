@@ -127,7 +127,8 @@ func (p *parser) parseAttrDict() ([]ir.NamedAttr, error) {
 				return err
 			}
 			if key == "" {
-				return p.errorf("expected valid attribute name")
+				// MLIR reports it at the string, not where it is missing.
+				return p.errorAt(p.tok.start, "expected valid attribute name")
 			}
 		default:
 			return p.errorf("expected attribute name")
@@ -350,7 +351,11 @@ func (p *parser) parseAngleAttr() (ir.Attribute, error) {
 	case "array":
 		p.advance()
 		return p.parseDenseArray(bs, be)
-	case "affine_map", "affine_set", "strided":
+	case "affine_map", "affine_set":
+		// Kept as text, spelt as MLIR prints it (aliases.go).
+		p.advance()
+		return &ir.OpaqueAttr{Text: normalizeAffine(p.text(t))}, nil
+	case "strided":
 		p.advance()
 		return &ir.OpaqueAttr{Text: p.text(t)}, nil
 	case "dense_resource", "sparse", "opaque":

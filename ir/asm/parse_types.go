@@ -1,7 +1,6 @@
 package asm
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -281,11 +280,6 @@ func (p *parser) parseDims(bs, be int, allowUnranked, allowScalable bool) (dimLi
 		var size int64
 		scalable := false
 		switch {
-		case isDigit(c) && allowScalable && slices.Contains(d.scalable, true):
-			// MLIR 16's scalable dimensions come last: a number after them
-			// is where the element type is expected.
-			d.elemOff = i
-			return d, nil
 		case isDigit(c):
 			j := i
 			for j < be && isDigit(p.src[j]) {

@@ -71,6 +71,10 @@ type parser struct {
 	deferredLocs []*deferredLoc
 	typeCache    map[string]ir.Type
 
+	// customOp is the op whose custom form is being parsed ("" in a
+	// generic op): errors a custom parser emits are prefixed with it.
+	customOp string
+
 	scopes     []*isolatedScope
 	opStack    []*ir.OpDef // ops whose custom form or regions are being parsed
 	depth      int
@@ -279,9 +283,10 @@ func (p *parser) parseFile() (*ir.Operation, error) {
 	for p.tok.kind != tokEOF {
 		var err error
 		switch {
-		case p.tok.kind == tokHash && p.peekIsAliasDef():
+		case p.tok.kind == tokHash:
+			// At the top level, '#' and '!' start alias definitions.
 			err = p.parseAttrAliasDef()
-		case p.tok.kind == tokBang && p.peekIsAliasDef():
+		case p.tok.kind == tokBang:
 			err = p.parseTypeAliasDef()
 		default:
 			err = p.parseOperation(body)
@@ -304,14 +309,6 @@ func (p *parser) parseFile() (*ir.Operation, error) {
 	return module, nil
 }
 
-// peekIsAliasDef reports whether the current #name / !name is followed by '='.
-func (p *parser) peekIsAliasDef() bool {
-	save := *p.lex
-	next := p.lex.next()
-	*p.lex = save
-	return next.kind == tokPunct && p.text(next) == "="
-}
-
 func (p *parser) parseAttrAliasDef() error {
 	nameTok := p.tok
 	name := p.text(nameTok)[1:]
@@ -319,7 +316,9 @@ func (p *parser) parseAttrAliasDef() error {
 		return p.errorf("attribute names with a '.' are reserved for dialect-defined names")
 	}
 	p.advance()
-	p.advance() // '='
+	if !p.consumeIf("=") {
+		return p.errorf("expected '=' in attribute alias definition")
+	}
 	if _, dup := p.attrAliases[name]; dup {
 		return p.errorAt(nameTok.start, "redefinition of attribute alias id '%s'", name)
 	}
@@ -338,7 +337,9 @@ func (p *parser) parseTypeAliasDef() error {
 		return p.errorf("type names with a '.' are reserved for dialect-defined names")
 	}
 	p.advance()
-	p.advance() // '='
+	if !p.consumeIf("=") {
+		return p.errorf("expected '=' in type alias definition")
+	}
 	if _, dup := p.typeAliases[name]; dup {
 		return p.errorAt(nameTok.start, "redefinition of type alias id '%s'", name)
 	}
@@ -556,6 +557,10 @@ func (p *parser) parseOperation(block *ir.Block) error {
 	case tokString:
 		op, err = p.parseGenericOp(loc)
 	case tokBareIdent:
+		if isIntegerTypeName(p.text(p.tok)) {
+			// MLIR lexes i32 as a type, which cannot start an operation.
+			return p.errorf("expected operation name in quotes")
+		}
 		op, err = p.parseCustomOp(loc)
 	default:
 		return p.errorf("expected operation name in quotes")
@@ -644,6 +649,9 @@ func (p *parser) checkOpRegistered(name string, off int32) (*ir.OpDef, error) {
 }
 
 func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
+	savedCustom := p.customOp
+	p.customOp = ""
+	defer func() { p.customOp = savedCustom }()
 	nameTok := p.tok
 	name, err := p.unquote(nameTok)
 	if err != nil {
@@ -757,6 +765,17 @@ func (p *parser) parseRegionList(st *ir.OperationState) error {
 	return p.expect(")", "to end region list")
 }
 
+// isIntegerTypeName reports whether s spells an integer type (i32, si8,
+// ui64), which MLIR's lexer reads as a type rather than an identifier.
+func isIntegerTypeName(s string) bool {
+	for _, prefix := range []string{"si", "ui", "i"} {
+		if rest, ok := strings.CutPrefix(s, prefix); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // dialectNames lists the loaded dialects, sorted.
 func (p *parser) dialectNames() []string {
 	var names []string
@@ -824,6 +843,9 @@ func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
 	p.advance()
 	st := &ir.OperationState{Name: name, Loc: loc}
 	p.opStack = append(p.opStack, def)
+	savedCustom := p.customOp
+	p.customOp = name
+	defer func() { p.customOp = savedCustom }()
 	var err error
 	if def.Parse != nil {
 		err = def.Parse(p, st)

@@ -71,13 +71,6 @@ func.func @bitcast_width(%a: i32) {
   return
 }
 
-// -----
-
-func.func @addi_scalable(%a: vector<[4]xi32>, %b: vector<4xi32>) {
-  // expected-error@+1 {{'arith.addi' op all non-scalar operands/results must have the same shape and base type}}
-  %0 = "arith.addi"(%a, %b) : (vector<[4]xi32>, vector<4xi32>) -> vector<4xi32>
-  return
-}
 
 // -----
 

@@ -100,13 +100,6 @@ func.func @redefinition() {
 
 // -----
 
-// Scalable dimensions come last in MLIR 16: "4xf32" after them is read as
-// the element type.
-// expected-error@+1 {{expected non-function type}}
-"test.a"() : () -> vector<[2]x4xf32>
-
-// -----
-
 // expected-error@+1 {{missing ']' closing set of scalable dimensions}}
 "test.a"() : () -> vector<4x[?]xf32>
 

@@ -28,7 +28,7 @@ func.func @f() {
 // expected-error-re @+1 {{bad {{[}}}}
 "test.x"() : () -> (i32, )
 // CHECK: verify-diagnostics-errors.mlir:[[@LINE-2]]:4: error: invalid regex:
-// CHECK: verify-diagnostics-errors.mlir:[[@LINE-3]]:25: error: unexpected error: expected non-function type
+// CHECK: verify-diagnostics-errors.mlir:[[@LINE-2]]:25: error: unexpected error: expected non-function type
 
 // -----
 
