@@ -153,7 +153,7 @@ func (l *lexer) next() token {
 	case c == '#':
 		return l.lexSuffix(start, tokHash, tokHashAngle, "expected attribute name after '#'")
 	case c == '!':
-		return l.lexSuffix(start, tokBang, tokBangAngle, "expected type name after '!'")
+		return l.lexSuffix(start, tokBang, tokBangAngle, "invalid type identifier")
 	case c == '@':
 		return l.lexSymbol(start)
 	}
@@ -181,6 +181,7 @@ func (l *lexer) lexPunct(start int) token {
 			l.pos += 2
 			return token{tokPunct, int32(start), int32(l.pos)}
 		}
+		return l.errorf(l.pos, "expected three consecutive dots for an ellipsis")
 	}
 	if c >= utf8.RuneSelf {
 		_, size := utf8.DecodeRune(l.src[start:l.limit])

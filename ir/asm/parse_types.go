@@ -68,6 +68,11 @@ func (p *parser) parseType() (ir.Type, error) {
 					return nil, p.errorf("integer bitwidth is limited to 16777215 bits")
 				}
 			}
+			switch text {
+			case "tensor", "memref", "vector", "complex", "tuple":
+				p.advance()
+				return nil, p.errorf("expected '<' in %s type", text)
+			}
 			return nil, p.errorf("expected non-function type")
 		}
 		p.advance()
@@ -162,7 +167,7 @@ func (p *parser) scalarType(s string) (ir.Type, bool) {
 // parseFunctionTypeOnly parses "(inputs) -> results".
 func (p *parser) parseFunctionTypeOnly() (*ir.FunctionType, error) {
 	if !p.isPunct("(") {
-		return nil, p.errorf("expected '(' in function type")
+		return nil, p.errorf("expected function type")
 	}
 	ins, err := p.parseParenTypeList()
 	if err != nil {

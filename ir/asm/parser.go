@@ -553,6 +553,15 @@ func (p *parser) parseOperation(block *ir.Block) error {
 	var err error
 	// Like MLIR, an op is located at its name, not at its results.
 	loc := p.locOf(p.tok.start)
+	if u := p.lex.unbalanced; p.tok.kind == tokError && u.kw != "" && int(p.tok.start) == u.open && isOpNameLike(u.kw) {
+		// "tensor<42 x index" where an op is expected: MLIR reads the
+		// keyword as a custom op name.
+		msg := fmt.Sprintf("custom op '%s' is unknown", u.kw)
+		if !strings.Contains(u.kw, ".") {
+			msg += fmt.Sprintf(" (tried '%s.%s' as well)", p.defaultDialect(), u.kw)
+		}
+		return p.errorAt(int32(u.open-len(u.kw)), "%s", msg)
+	}
 	switch p.tok.kind {
 	case tokString:
 		op, err = p.parseGenericOp(loc)
@@ -578,6 +587,9 @@ func (p *parser) parseOperation(block *ir.Block) error {
 	total := 0
 	for _, g := range groups {
 		total += g.count
+	}
+	if len(groups) > 0 && op.NumResults() == 0 {
+		return p.errorAt(start, "cannot name an operation with no results")
 	}
 	if len(groups) > 0 && total != op.NumResults() {
 		return p.errorAt(start, "operation defines %d results but was provided %d to bind", op.NumResults(), total)
@@ -670,6 +682,9 @@ func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
 		return nil, err
 	}
 	st := &ir.OperationState{Name: name, Loc: loc}
+	if p.isPunct("[") && def != nil && def.Traits&ir.Terminator == 0 {
+		return nil, p.errorAt(p.tok.start, "successors in non-terminator")
+	}
 	if p.isPunct("[") {
 		err := p.parseCommaList("[", "]", "in successor list", func() error {
 			b, err := p.parseSuccessorRef()
@@ -765,6 +780,20 @@ func (p *parser) parseRegionList(st *ir.OperationState) error {
 	return p.expect(")", "to end region list")
 }
 
+// isOpNameLike reports whether s could be a custom op name (letters,
+// digits, '_', '.', '$').
+func isOpNameLike(s string) bool {
+	if s == "" || !isLetter(s[0]) && s[0] != '_' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isIdentChar(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // isIntegerTypeName reports whether s spells an integer type (i32, si8,
 // ui64), which MLIR's lexer reads as a type rather than an identifier.
 func isIntegerTypeName(s string) bool {
@@ -823,6 +852,17 @@ func (p *parser) resolveOpName(name string) string {
 	return name
 }
 
+// defaultDialect is the dialect whose ops may be written without prefix
+// where the parser is: the innermost enclosing op's, else builtin.
+func (p *parser) defaultDialect() string {
+	for i := len(p.opStack) - 1; i >= 0; i-- {
+		if d := p.opStack[i]; d != nil && d.DefaultDialect != "" {
+			return d.DefaultDialect
+		}
+	}
+	return "builtin"
+}
+
 func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
 	nameTok := p.tok
 	name := p.resolveOpName(p.text(nameTok))
@@ -834,6 +874,9 @@ func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
 				AttachNote(p.locOf(nameTok.start), "Registered dialects: %s ; for more info on dialect registration see "+
 					"https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
 					strings.Join(p.dialectNames(), ", "))
+		}
+		if !hasDot {
+			return nil, p.errorf("custom op '%s' is unknown (tried '%s.%s' as well)", name, p.defaultDialect(), name)
 		}
 		return nil, p.errorf("custom op '%s' is unknown", name)
 	}
@@ -972,13 +1015,7 @@ func (p *parser) parseBlock(r *ir.Region) error {
 	e.defined = true
 	r.PushBack(block)
 	if p.isPunct("(") {
-		err := p.parseCommaList("(", ")", "in block argument list", func() error {
-			a, err := p.ParseArgument(true, false)
-			if err != nil {
-				return err
-			}
-			return p.addArgument(block, a)
-		})
+		err := p.parseBlockArgs(block)
 		if err != nil {
 			return err
 		}
@@ -987,6 +1024,45 @@ func (p *parser) parseBlock(r *ir.Region) error {
 		return err
 	}
 	return p.parseBlockOps(block)
+}
+
+// parseBlockArgs reads "(%a: t, %b: u)" after a block name, with MLIR's
+// messages.
+func (p *parser) parseBlockArgs(block *ir.Block) error {
+	p.advance() // '('
+	if p.consumeIf(")") {
+		return nil
+	}
+	for {
+		if p.tok.kind != tokPercent {
+			return p.errorf("expected SSA operand")
+		}
+		name, err := p.parseValueUse()
+		if err != nil {
+			return err
+		}
+		if name.num != 0 {
+			return p.errorAt(name.off, "expected argument name without result number")
+		}
+		if !p.isPunct(":") {
+			return p.errorf("expected ':' and type for SSA operand")
+		}
+		p.advance()
+		t, err := p.parseType()
+		if err != nil {
+			return err
+		}
+		a := ir.Argument{Name: ir.UnresolvedOperand{Name: name.name, Number: name.num, Loc: p.locOf(name.off)}, Type: t}
+		if a.Loc, err = p.ParseOptionalLocation(); err != nil {
+			return err
+		}
+		if err := p.addArgument(block, a); err != nil {
+			return err
+		}
+		if !p.consumeIf(",") {
+			return p.expect(")", "")
+		}
+	}
 }
 
 func (p *parser) parseBlockOps(b *ir.Block) error {

@@ -125,3 +125,96 @@ func.func @undeclared() {
 
 // expected-error@+1 {{expected attribute name}}
 "test.a"() {1 = 2} : () -> ()
+
+// -----
+
+func.func @block_args_unclosed() {
+  cf.br ^next
+^next(%v: i32: // expected-error {{expected ')'}}
+  return
+}
+
+// -----
+
+func.func @block_arg_untyped() {
+  cf.br ^next
+^next(%v): // expected-error {{expected ':' and type for SSA operand}}
+  return
+}
+
+// -----
+
+func.func @not_a_function_type() {
+  "test.op"() : f32 // expected-error {{expected function type}}
+  return
+}
+
+// -----
+
+func.func @unknown_bare_op() {
+  // expected-error@+1 {{custom op 'nosuchop' is unknown (tried 'func.nosuchop' as well)}}
+  nosuchop
+}
+
+// -----
+
+// expected-error@+1 {{custom op 'nosuchop' is unknown (tried 'builtin.nosuchop' as well)}}
+nosuchop
+
+// -----
+
+func.func @branch_in_middle(%x: i32) {
+  // expected-error@+1 {{successors in non-terminator}}
+  %y = "arith.addi"(%x, %x)[^done] : (i32, i32) -> i32
+^done:
+  return
+}
+
+// -----
+
+// expected-error@+1 {{expected three consecutive dots for an ellipsis}}
+func.func @dots(.)
+
+// -----
+
+func.func @type_keyword_as_op() {
+  vector<4 x f32  // expected-error {{custom op 'vector' is unknown (tried 'func.vector' as well)}}
+  return
+}
+
+// -----
+
+// expected-error@+1 {{invalid type identifier}}
+"test.a"() : () -> !<"x">
+
+// -----
+
+// expected-error@+1 {{expected '<' in tuple type}}
+func.func @tuple_no_angle(%a: tuple f32>)
+
+// -----
+
+func.func @named_nothing() {
+  // expected-error@+1 {{cannot name an operation with no results}}
+  %x = "test.none"() : () -> ()
+  return
+}
+
+// -----
+
+// expected-error@+1 {{expected '=' in type alias definition}}
+!no_equals i64
+
+// -----
+
+// expected-error@+1 {{expected '=' in attribute alias definition}}
+#no_equals 4
+
+// -----
+
+func.func @colon_at_line_end() {
+  // expected-error@+1 {{expected ':' followed by operation type}}
+  %0 = "test.op"()   
+  // a comment line between
+  return
+}
