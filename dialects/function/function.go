@@ -5,6 +5,7 @@ package function
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tt-compiler/tt/ir"
 )
@@ -217,6 +218,9 @@ func parseFuncArgs(p ir.OpParser) (args []ir.Argument, types []ir.Type, attrs []
 		if i == 0 {
 			named = isNamed
 		} else if named != isNamed {
+			if isNamed {
+				return nil, nil, nil, ir.Errorf(u.Loc, "expected type instead of SSA identifier")
+			}
 			return nil, nil, nil, p.Errorf("expected SSA identifier")
 		}
 		if isNamed {
@@ -304,6 +308,24 @@ func verifyFunc(op *ir.Operation) error {
 			return fmt.Errorf("expects %s attribute array to have the same number of elements as the number of function %s, got %d, but expected %d", kind, what, len(arr.Elems), want)
 		}
 	}
+	for _, name := range []string{ArgAttrsAttr, ResAttrsAttr} {
+		arr, _ := op.Attr(name).(*ir.ArrayAttr)
+		if arr == nil {
+			continue
+		}
+		for _, e := range arr.Elems {
+			d, _ := e.(*ir.DictionaryAttr)
+			if d == nil {
+				continue
+			}
+			for _, a := range d.Entries {
+				if !strings.Contains(a.Name, ".") {
+					what := map[string]string{ArgAttrsAttr: "arguments", ResAttrsAttr: "results"}[name]
+					return fmt.Errorf("%s may only have dialect attributes", what)
+				}
+			}
+		}
+	}
 	if IsExternal(op) {
 		if vis, _ := op.StringAttr(ir.VisibilityAttrName); vis == "" || vis == "public" {
 			return fmt.Errorf("symbol declaration cannot have public visibility")
@@ -320,6 +342,16 @@ func verifyFunc(op *ir.Operation) error {
 		}
 	}
 	return nil
+}
+
+// quotedTypes writes types as MLIR's diagnostics stream a type range:
+// 'f32', 'i32'.
+func quotedTypes(ts []ir.Type) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = "'" + t.String() + "'"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // ReturnDef is func.return: returns values from a function.
@@ -386,8 +418,8 @@ var CallDef = &ir.OpDef{
 		for i, t := range op.ResultTypes() {
 			if t != ft.Results[i] {
 				return ir.OpError(op, "result type mismatch at index %d", i).
-					AttachNote(op.Loc(), "      op result types: %s", ir.TypeListString(op.ResultTypes())).
-					AttachNote(op.Loc(), "function result types: %s", ir.TypeListString(ft.Results))
+					AttachNote(op.Loc(), "      op result types: %s", quotedTypes(op.ResultTypes())).
+					AttachNote(op.Loc(), "function result types: %s", quotedTypes(ft.Results))
 			}
 		}
 		return nil

@@ -279,6 +279,9 @@ func (l *lexer) lexSymbol(start int) token {
 	if l.pos == begin {
 		return l.errorf(start, "expected symbol name after '@'")
 	}
+	if c := l.src[begin]; !isLetter(c) && c != '_' {
+		return l.errorf(start, "@ identifier expected to start with letter or '_'")
+	}
 	return token{tokAt, int32(start), int32(l.pos)}
 }
 

@@ -128,3 +128,47 @@ builtin.module {
 ^bb1:
   "test.b"() : () -> ()
 }
+
+// -----
+
+func.func @constant_not_a_symbol() {
+  // expected-error@+1 {{invalid kind of attribute specified}}
+  %0 = func.constant "f" : index
+  return
+}
+
+// -----
+
+func.func private @two_results() -> (i32, f32)
+func.func @result_types() {
+  // expected-error@+3 {{'func.call' op result type mismatch at index 0}}
+  // expected-note@+2 {{op result types: 'f32', 'i32'}}
+  // expected-note@+1 {{function result types: 'i32', 'f32'}}
+  %0:2 = func.call @two_results() : () -> (f32, i32)
+  return
+}
+
+// -----
+
+// expected-error@+1 {{expected type instead of SSA identifier}}
+func.func @types_then_names(i32, %b: f32)
+
+// -----
+
+// expected-error@+1 {{@ identifier expected to start with letter or '_'}}
+func.func private @$dollar()
+
+// -----
+
+// expected-error@+1 {{'func.func' op arguments may only have dialect attributes}}
+func.func private @plain_arg_attr(f32 {plain = 1})
+
+// -----
+
+// expected-error@+1 {{'func.func' op results may only have dialect attributes}}
+func.func private @plain_result_attr() -> (f32 {plain = 1})
+
+// -----
+
+// A dialect attribute (with a '.') is fine on arguments and results.
+func.func private @dialect_arg_attr(f32 {test.any = 1}) -> (f32 {test.any = 2})
