@@ -100,11 +100,11 @@ func collectAffineAliases(op *ir.Operation, generic bool) *affineAliases {
 			for _, a := range o.Attrs() {
 				visitAttr(a.Value)
 			}
-			for _, t := range o.OperandTypes() {
-				visitType(t)
+			for i := 0; i < o.NumOperands(); i++ {
+				visitType(o.Operand(i).Type())
 			}
-			for _, t := range o.ResultTypes() {
-				visitType(t)
+			for i := 0; i < o.NumResults(); i++ {
+				visitType(o.Result(i).Type())
 			}
 		}
 		if !generic {
