@@ -643,6 +643,13 @@ func (fp *formatParse) parseAttr(d *ir.AttrDef) error {
 			return err
 		})
 		a = ir.I64Array(ctx, vs...)
+	case ir.StoreSymbol:
+		off := p.tok.start
+		a, err = p.parseAttribute(nil)
+		if _, ok := a.(*ir.SymbolRefAttr); err == nil && !ok {
+			// MLIR's parseAttribute<FlatSymbolRefAttr>.
+			return p.errorAt(off, "invalid kind of attribute specified")
+		}
 	default:
 		a, err = p.parseAttribute(nil)
 	}
