@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/kernels"
@@ -44,7 +45,7 @@ func newTracer() *tracer {
 	module := builtin.NewModule(ctx, ir.Unknown)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(builtin.ModuleBody(module))
-	st := &ir.OperationState{Name: "func.func", Attrs: []ir.NamedAttr{
+	st := &ir.OperationState{Name: function.FuncName, Attrs: []ir.NamedAttr{
 		{Name: "sym_name", Value: ir.String(graphName)},
 		{Name: "function_type", Value: &ir.TypeAttr{Value: ctx.Function(nil, nil)}},
 	}}
@@ -126,7 +127,7 @@ func (tr *tracer) hasDynamicDim(t *Tensor) bool {
 // finish returns outs and sets the function type.
 func (tr *tracer) finish(outs []ir.Value) {
 	tr.b.SetInsertionPointToEnd(tr.entry)
-	tr.b.MustCreate(&ir.OperationState{Name: "func.return", Operands: outs})
+	tr.b.MustCreate(&ir.OperationState{Name: function.ReturnName, Operands: outs})
 	var results []ir.Type
 	for _, v := range outs {
 		results = append(results, v.Type())
