@@ -31,6 +31,7 @@ func TestEagerOpsHandComputed(t *testing.T) {
 	x := tt.FromFloat32s([]float32{1, -2, 3, -4, 5, -6}, 2, 3)
 	row := tt.FromFloat32s([]float32{10, 20, 30}, 3)
 	col := tt.FromFloat32s([]float32{1, 2}, 2, 1)
+	img := tt.Reshape(tt.Arange(tt.Float32, 0, 9, 1), 1, 1, 3, 3)
 	tests := []struct {
 		name  string
 		got   *tt.Tensor
@@ -74,6 +75,9 @@ func TestEagerOpsHandComputed(t *testing.T) {
 		{"LayerNorm", tt.LayerNorm(tt.FromFloat32s([]float32{1, 3}, 1, 2), tt.Ones(tt.Float32, 2), tt.Zeros(tt.Float32, 2), 0),
 			[]int{1, 2}, []float32{-1, 1}},
 		{"CrossEntropy uniform", tt.CrossEntropy(tt.Zeros(tt.Float32, 2, 4), tt.FromInt64s([]int64{0, 3})), []int{}, []float32{float32(math.Log(4))}},
+		{"Conv2d", tt.Conv2d(img, tt.Ones(tt.Float32, 1, 1, 2, 2), 1, 0), []int{1, 1, 2, 2}, []float32{8, 12, 20, 24}},
+		{"Conv2d padded strided", tt.Conv2d(img, tt.Ones(tt.Float32, 1, 1, 1, 1), 2, 1), []int{1, 1, 3, 3}, []float32{0, 0, 0, 0, 4, 0, 0, 0, 0}},
+		{"MaxPool2d", tt.MaxPool2d(img, 2, 1, 0), []int{1, 1, 2, 2}, []float32{4, 5, 7, 8}},
 		{"Arange", tt.Arange(tt.Float32, 0, 2, 0.5), []int{4}, []float32{0, 0.5, 1, 1.5}},
 	}
 	for _, tc := range tests {

@@ -39,9 +39,16 @@ type tracer struct {
 	onBreak func(tr *tracer, reason string, where string)
 }
 
-// newTracer starts an empty function in a fresh module.
-func newTracer() *tracer {
-	ctx := registry.NewContext()
+// newTracer starts an empty function in a fresh module and context.
+func newTracer() *tracer { return newTracerIn(registry.NewContext()) }
+
+// eagerContexts holds contexts for eager ops: loading every dialect into
+// a fresh context would cost more than a small op. A context serves one
+// op at a time; it keeps only uniqued types and attributes between ops.
+var eagerContexts = sync.Pool{New: func() any { return registry.NewContext() }}
+
+// newTracerIn starts an empty function in a fresh module of ctx.
+func newTracerIn(ctx *ir.Context) *tracer {
 	module := builtin.NewModule(ctx, ir.Unknown)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(builtin.ModuleBody(module))
@@ -218,7 +225,9 @@ func runInterp(tr *tracer) ([]*interp.Tensor, error) {
 // eager runs one op on concrete inputs: it traces build over the inputs
 // into a one-op function and runs it on the interpreter.
 func eager(inputs []*Tensor, build func(tr *tracer, vs []ir.Value) (ir.Value, []int)) *Tensor {
-	tr := newTracer()
+	ctx := eagerContexts.Get().(*ir.Context)
+	defer eagerContexts.Put(ctx)
+	tr := newTracerIn(ctx)
 	vs := make([]ir.Value, len(inputs))
 	for i, x := range inputs {
 		vs[i] = tr.input(x.data, shape64(x.shape)).val
