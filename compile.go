@@ -57,6 +57,7 @@ type CounterSet struct {
 	GraphBreaks    int // graph breaks met while tracing
 	EagerFallbacks int // calls run eagerly (cache limit, backend failure)
 	DynamicCompile int // compiles with a dynamic (?) size
+	GraphsBuilt    int // graphs built by the backend (with graph breaks, several per compile)
 }
 
 // tensorGuard is what a cached graph requires of one tensor argument.
@@ -223,7 +224,7 @@ func (c *compiled) release() {
 // call is the compiled function.
 func (c *compiled) call(args []reflect.Value) []reflect.Value {
 	for _, a := range args {
-		if t, ok := a.Interface().(*Tensor); ok && (t == nil || t.symbolic()) {
+		if t, ok := a.Interface().(*Tensor); ok && (t == nil || t.live()) {
 			// Inside another trace (or a nil argument): inline fn.
 			return c.fn.Call(args)
 		}
@@ -467,7 +468,7 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	if tr.shapeRead && hasDynamic(e) {
+	if tr.anyShapeRead() && hasDynamic(e) {
 		// fn used a dynamic size as a Go int: specialize (static sizes).
 		c.specialized = true
 		c.cfg.logger.Printf("tt: %s reads a dynamic size; compiling static graphs", c.ftype)
@@ -553,9 +554,10 @@ func (c *compiled) trace(args []reflect.Value, e *entry) (tr *tracer, outs []ref
 		}
 	}()
 	outs = c.fn.Call(in)
-	if tr.done {
-		// A graph break made every tensor concrete: fn's results are final.
-		return tr, outs, nil
+	if tr.next != nil {
+		// After a graph break: run the graph traced since the last one.
+		outs, err = c.runLast(tr.last(), outs)
+		return tr, outs, err
 	}
 	vals := make([]ir.Value, len(outs))
 	for i, o := range outs {
@@ -649,15 +651,21 @@ func (c *compiled) traceAndRun(args []reflect.Value, e *entry) (outs []reflect.V
 		}
 	}()
 	outs = c.fn.Call(in)
-	if tr.done {
-		return outs, nil
-	}
-	// No break this time (fn took another path): run the whole graph.
+	return c.runLast(tr.last(), outs)
+}
+
+// runLast ends the trace recording at the end of fn (the whole function,
+// or what follows its last graph break) and runs its graph, found by its
+// text.
+func (c *compiled) runLast(tr *tracer, outs []reflect.Value) ([]reflect.Value, error) {
 	vals := make([]ir.Value, len(outs))
 	for i, o := range outs {
 		vals[i] = tr.value(o.Interface().(*Tensor))
 	}
 	tr.finish(vals)
+	if tr.entry.NumOps() == 1 { // only the return: the results are concrete
+		return outs, nil
+	}
 	g, err := c.graphFor(tr)
 	if err != nil {
 		return nil, err
@@ -675,6 +683,7 @@ func (c *compiled) build(tr *tracer) (*graphRunner, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.counters.GraphsBuilt++
 	entry := graphName
 	if c.grad {
 		entry = graphName + "_grad"

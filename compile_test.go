@@ -95,7 +95,7 @@ func TestAutomaticDynamic(t *testing.T) {
 				closeTo(t, fmt.Sprint("batch ", n), f(x).Float32s(), model(x).Float32s(), 1e-5)
 			}
 			c := tt.Counters(f)
-			want := tt.CounterSet{Compiles: 2, Recompiles: 1, CacheHits: 8, DynamicCompile: 1}
+			want := tt.CounterSet{Compiles: 2, Recompiles: 1, CacheHits: 8, DynamicCompile: 1, GraphsBuilt: 2}
 			if c != want {
 				t.Fatalf("counters %+v, want %+v", c, want)
 			}
@@ -156,7 +156,7 @@ func TestScalarGuards(t *testing.T) {
 	for _, c := range calls {
 		closeTo(t, fmt.Sprint(c), f(x, c.k, c.s, c.neg).Float32s(), model(x, c.k, c.s, c.neg).Float32s(), 0)
 	}
-	want := tt.CounterSet{Compiles: 4, Recompiles: 3, CacheHits: 2}
+	want := tt.CounterSet{Compiles: 4, Recompiles: 3, CacheHits: 2, GraphsBuilt: 4}
 	if c := tt.Counters(f); c != want {
 		t.Fatalf("counters %+v, want %+v", c, want)
 	}
@@ -171,7 +171,7 @@ func TestCacheLimitFallsBackToEager(t *testing.T) {
 		x := tt.Arange(tt.Float32, 0, float64(n), 1)
 		closeTo(t, "sigmoid", f(x).Float32s(), model(x).Float32s(), 0)
 	}
-	want := tt.CounterSet{Compiles: 2, Recompiles: 1, EagerFallbacks: 2}
+	want := tt.CounterSet{Compiles: 2, Recompiles: 1, EagerFallbacks: 2, GraphsBuilt: 2}
 	if c := tt.Counters(f); c != want {
 		t.Fatalf("counters %+v, want %+v", c, want)
 	}
@@ -203,9 +203,39 @@ func TestGraphBreak(t *testing.T) {
 				closeTo(t, fmt.Sprint("input ", i), f(x).Float32s(), breakModel(x).Float32s(), 1e-6)
 			}
 			c := tt.Counters(f)
-			want := tt.CounterSet{Compiles: 1, CacheHits: 2, GraphBreaks: 1}
+			// Graphs: the prefix, and the suffix of each branch.
+			want := tt.CounterSet{Compiles: 1, CacheHits: 2, GraphBreaks: 1, GraphsBuilt: 3}
 			if c != want {
 				t.Fatalf("counters %+v, want %+v", c, want)
+			}
+		})
+	}
+}
+
+// A graph break under automatic dynamic shapes: the graphs before and
+// after the break keep the dynamic size, so new sizes reuse them.
+func TestGraphBreakDynamic(t *testing.T) {
+	for _, be := range backends(t) {
+		t.Run(be, func(t *testing.T) {
+			model := func(x *tt.Tensor) *tt.Tensor {
+				h := tt.Softmax(x, -1)
+				if tt.Amax(x, nil, false).Item() > 100 { // the break
+					return tt.Neg(h)
+				}
+				return tt.Add(h, tt.Mean(x, []int{0}, false))
+			}
+			f := tt.Compile(model, tt.Backend(be))
+			defer tt.Release(f)
+			g := tt.NewGenerator(3)
+			for n := 2; n < 8; n++ {
+				x := g.Randn(tt.Float32, n, 5)
+				closeTo(t, fmt.Sprint("batch ", n), f(x).Float32s(), model(x).Float32s(), 1e-6)
+			}
+			c := tt.Counters(f)
+			// Static prefix and suffix, then their dynamic versions.
+			want := tt.CounterSet{Compiles: 2, Recompiles: 1, CacheHits: 4, GraphBreaks: 2, DynamicCompile: 1, GraphsBuilt: 4}
+			if c != want {
+				t.Fatalf("counters %+v", c)
 			}
 		})
 	}
@@ -217,8 +247,8 @@ func TestExplain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ex.Graphs) != 1 || len(ex.BreakReasons) != 1 {
-		t.Fatalf("%d graphs and %d breaks, want 1 and 1:\n%s", len(ex.Graphs), len(ex.BreakReasons), ex)
+	if len(ex.Graphs) != 2 || len(ex.BreakReasons) != 1 {
+		t.Fatalf("%d graphs and %d breaks, want 2 and 1:\n%s", len(ex.Graphs), len(ex.BreakReasons), ex)
 	}
 	br := ex.BreakReasons[0]
 	if !strings.Contains(br.Reason, "Item()") || !strings.HasPrefix(br.Where, file+":") {
@@ -232,7 +262,11 @@ func TestExplain(t *testing.T) {
 			t.Fatalf("graph lacks %q:\n%s", s, ex.Graphs[0])
 		}
 	}
-	if s := ex.String(); !strings.Contains(s, "Graph count: 1\nGraph break count: 1\n") {
+	// Tracing resumes after the break: the second graph is the suffix.
+	if !strings.Contains(ex.Graphs[1], "tensor.add") || strings.Contains(ex.Graphs[1], "tensor.mul") {
+		t.Fatalf("second graph:\n%s", ex.Graphs[1])
+	}
+	if s := ex.String(); !strings.Contains(s, "Graph count: 2\nGraph break count: 1\n") {
 		t.Fatalf("String():\n%s", s)
 	}
 }

@@ -39,10 +39,18 @@ type Tensor struct {
 
 	tr  *tracer  // the trace a symbolic tensor belongs to
 	val ir.Value // its value in the trace
+	// lift is the IR sizes (with ? sizes) a tensor made concrete by a
+	// graph break has when the resumed trace lifts it as an argument.
+	lift []int64
 }
 
-// symbolic reports whether t is a value of a live trace.
+// symbolic reports whether t is a value of a trace, without data.
 func (t *Tensor) symbolic() bool { return t.data == nil && t.tr != nil }
+
+// live reports whether t belongs to a trace still recording: a symbolic
+// tensor, or one made concrete by a graph break after which tracing
+// resumed.
+func (t *Tensor) live() bool { return t.tr != nil && !t.tr.done }
 
 // DType returns t's element type.
 func (t *Tensor) DType() DType { return t.dtype }
@@ -52,7 +60,7 @@ func (t *Tensor) DType() DType { return t.dtype }
 // trace is redone with static sizes), as PT2 does when a symbolic size is
 // used as a Go int.
 func (t *Tensor) Shape() []int {
-	if t.symbolic() && t.tr.hasDynamicDim(t) {
+	if t.live() && t.tr.hasDynamicDim(t) {
 		t.tr.shapeRead = true
 	}
 	return append([]int(nil), t.shape...)

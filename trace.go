@@ -33,6 +33,8 @@ type tracer struct {
 	captured map[*Tensor]int  // concrete tensors lifted as arguments
 	created  []*Tensor        // the symbolic tensors of the trace, in order
 	done     bool             // the graph ended (a graph break or the end of fn)
+	adopted  []*Tensor        // tensors of earlier graphs tracing resumed with
+	next     *tracer          // the trace resumed after a graph break
 
 	shapeRead bool // a dynamic size was read as a Go int
 	// onBreak runs the prefix at a graph break (nil: breaks are errors).
@@ -84,16 +86,20 @@ func (tr *tracer) input(d *interp.Tensor, shape []int64) *Tensor {
 // argument (tensors captured by the traced function are inputs of the
 // graph, bound to the tensor seen while tracing).
 func (tr *tracer) value(x *Tensor) ir.Value {
-	if x.symbolic() {
-		if x.tr != tr {
-			panic("tt: a tensor of another trace was used (tensors must not escape Compile)")
-		}
+	if x.tr == tr && x.val != nil {
 		return x.val
+	}
+	if x.data == nil {
+		panic("tt: a tensor of another trace was used (tensors must not escape Compile)")
 	}
 	if i, ok := tr.captured[x]; ok {
 		return tr.entry.Arg(i)
 	}
-	arg := tr.entry.AddArgument(tr.tensorType(x.dtype, shape64(x.shape)), ir.Unknown)
+	shape := shape64(x.shape)
+	if x.tr == tr && x.lift != nil {
+		shape = x.lift // keep the dynamic sizes of the earlier graph
+	}
+	arg := tr.entry.AddArgument(tr.tensorType(x.dtype, shape), ir.Unknown)
 	tr.captured[x] = len(tr.args)
 	tr.args = append(tr.args, x.data)
 	return arg
@@ -121,9 +127,13 @@ func irShape(v ir.Value) []int64 {
 	return nil
 }
 
-// hasDynamicDim reports whether the symbolic tensor t has a ? size.
+// hasDynamicDim reports whether the live tensor t has a ? size.
 func (tr *tracer) hasDynamicDim(t *Tensor) bool {
-	for _, d := range irShape(t.val) {
+	sizes := t.lift
+	if t.val != nil {
+		sizes = irShape(t.val)
+	}
+	for _, d := range sizes {
 		if d == ir.Dynamic {
 			return true
 		}
@@ -167,6 +177,11 @@ func (tr *tracer) materialize(run func(tr *tracer) ([]*interp.Tensor, error)) er
 		outs = append(outs, t.val)
 		live = append(live, t)
 	}
+	// The sizes the resumed trace lifts the tensors with, read before a
+	// backend lowers the module in place.
+	for _, t := range tr.created {
+		t.lift = irShape(t.val)
+	}
 	// Arguments are concrete already.
 	for _, t := range tr.created {
 		if a, isArg := t.val.(*ir.BlockArgument); isArg {
@@ -182,7 +197,42 @@ func (tr *tracer) materialize(run func(tr *tracer) ([]*interp.Tensor, error)) er
 		t.data = res[i]
 		t.shape = fromInterp(res[i]).shape
 	}
+	tr.resume()
 	return nil
+}
+
+// resume starts the trace that continues after a graph break: the
+// tensors of this trace (concrete now) are lifted as its arguments when
+// used, keeping their dynamic sizes.
+func (tr *tracer) resume() {
+	next := newTracer()
+	next.onBreak = tr.onBreak
+	for _, ts := range [][]*Tensor{tr.created, tr.adopted} {
+		for _, t := range ts {
+			t.tr, t.val = next, nil
+			next.adopted = append(next.adopted, t)
+		}
+	}
+	tr.next = next
+}
+
+// last returns the trace recording now: tr, or the one resumed after its
+// last graph break.
+func (tr *tracer) last() *tracer {
+	for tr.next != nil {
+		tr = tr.next
+	}
+	return tr
+}
+
+// anyShapeRead reports whether a trace of the chain read a dynamic size.
+func (tr *tracer) anyShapeRead() bool {
+	for ; tr != nil; tr = tr.next {
+		if tr.shapeRead {
+			return true
+		}
+	}
+	return false
 }
 
 // callerOutside returns file:line of the first caller outside package tt's
@@ -253,7 +303,7 @@ func apply(inputs []*Tensor, build func(tr *tracer, vs []ir.Value) (ir.Value, []
 		if x == nil {
 			panic("tt: nil tensor")
 		}
-		if x.symbolic() {
+		if x.live() {
 			tr = x.tr
 		}
 	}
