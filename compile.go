@@ -174,7 +174,8 @@ func newCompiled(fn any, opts []Option) *compiled {
 // graph without calling fn. A failed guard recompiles; after a size change
 // that size becomes dynamic (PT2's automatic dynamic shapes). Reading a
 // traced value inside fn (Item, Float32s, ...) is a graph break: the graph
-// so far runs compiled and fn continues eagerly. F must be a func type over
+// so far runs compiled, the Go code gets the value, and tracing resumes
+// into a new graph. F must be a func type over
 // *Tensor, int, float64 and bool returning *Tensor values.
 //
 // Tensors fn reads from its closure are graph inputs bound to the tensors
