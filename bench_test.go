@@ -53,3 +53,28 @@ func BenchmarkMLPTrainStep(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMLPCompileGo is the first call of ValueAndGrad on the go
+// backend: trace, aot-autograd, lowering, Go emission, the Go build and one
+// run. cold: an empty tt build cache per iteration (the Go toolchain's own
+// GOCACHE stays as it is); warm: the generated program is in the cache.
+func BenchmarkMLPCompileGo(b *testing.B) {
+	for _, mode := range []string{"cold", "warm"} {
+		b.Run(mode, func(b *testing.B) {
+			a, loss := mlpStep()
+			if mode == "warm" {
+				vg := tt.ValueAndGrad(loss, tt.Backend("go"))
+				vg(a[0], a[1], a[2], a[3], a[4], a[5])
+				tt.Release(vg)
+			}
+			for b.Loop() {
+				if mode == "cold" {
+					b.Setenv("TT_CACHE_DIR", b.TempDir())
+				}
+				vg := tt.ValueAndGrad(loss, tt.Backend("go"))
+				vg(a[0], a[1], a[2], a[3], a[4], a[5])
+				tt.Release(vg)
+			}
+		})
+	}
+}
