@@ -8,13 +8,29 @@ import (
 )
 
 // DenseElementsAttr is dense<...> : tensor<...> (or vector<...>): a constant
-// of a statically shaped type holding integer, index, i1 or float elements.
-// A splat holds a single element standing for all of them.
+// of a statically shaped type holding integer, index, i1, float or complex
+// elements. A splat holds a single element standing for all of them. A
+// complex element is stored as two parts, real then imaginary, in Ints or
+// Floats after its part type.
 type DenseElementsAttr struct {
 	Type   ShapedType
 	Splat  bool
 	Ints   []int64   // integer, index and i1 elements (sign-extended; raw bits for unsigned)
 	Floats []float64 // float elements, already rounded to the element type
+}
+
+// IsComplex reports whether the elements are complex numbers.
+func (a *DenseElementsAttr) IsComplex() bool {
+	_, ok := a.Type.ElementType().(*ComplexType)
+	return ok
+}
+
+// partsPerElem is 2 for complex elements, else 1.
+func (a *DenseElementsAttr) partsPerElem() int {
+	if a.IsComplex() {
+		return 2
+	}
+	return 1
 }
 
 // DenseFloats returns a dense float attribute; values are rounded to the
@@ -44,7 +60,8 @@ func (a *DenseElementsAttr) canonical() *DenseElementsAttr {
 	if n == 0 || a.Splat || !a.AllEqual() {
 		return a
 	}
-	a.Ints, a.Floats = a.Ints[:min(len(a.Ints), 1)], a.Floats[:min(len(a.Floats), 1)]
+	k := a.partsPerElem()
+	a.Ints, a.Floats = a.Ints[:min(len(a.Ints), k)], a.Floats[:min(len(a.Floats), k)]
 	a.Splat = a.Len() != 1
 	return a
 }
@@ -86,8 +103,8 @@ func (a *DenseElementsAttr) IntAt(i int) int64 {
 // SplatValue returns the element as a scalar attribute when the constant is a
 // splat (or has one element), else nil.
 func (a *DenseElementsAttr) SplatValue() Attribute {
-	if !a.Splat && a.Len() != 1 {
-		return nil
+	if (!a.Splat && a.Len() != 1) || a.IsComplex() {
+		return nil // there is no scalar complex attribute
 	}
 	et := a.Type.ElementType()
 	if a.IsFloat() {
@@ -101,16 +118,14 @@ func (a *DenseElementsAttr) AllEqual() bool {
 	if a.Splat {
 		return true
 	}
-	if a.IsFloat() {
-		for _, v := range a.Floats {
-			if math.Float64bits(v) != math.Float64bits(a.Floats[0]) {
-				return false
-			}
+	k := a.partsPerElem()
+	for i := range a.Floats {
+		if math.Float64bits(a.Floats[i]) != math.Float64bits(a.Floats[i%k]) {
+			return false
 		}
-		return true
 	}
-	for _, v := range a.Ints {
-		if v != a.Ints[0] {
+	for i := range a.Ints {
+		if a.Ints[i] != a.Ints[i%k] {
 			return false
 		}
 	}
@@ -160,6 +175,22 @@ func (a *DenseElementsAttr) writeNested(sb *strings.Builder, shape []int64, off 
 
 func (a *DenseElementsAttr) writeElem(sb *strings.Builder, i int) {
 	et := a.Type.ElementType()
+	if ct, ok := et.(*ComplexType); ok {
+		// (re,im) without a space, as MLIR prints them.
+		sb.WriteByte('(')
+		for j := 2 * i; j < 2*i+2; j++ {
+			if j > 2*i {
+				sb.WriteByte(',')
+			}
+			if IsFloat(ct.Elem) {
+				sb.WriteString(FormatFloat(a.Floats[j], ct.Elem))
+			} else {
+				sb.WriteString((&IntegerAttr{Type: ct.Elem, Val: a.Ints[j]}).ValueString())
+			}
+		}
+		sb.WriteByte(')')
+		return
+	}
 	if a.IsFloat() {
 		sb.WriteString(FormatFloat(a.Floats[i], et))
 		return
@@ -171,6 +202,9 @@ func (a *DenseElementsAttr) writeElem(sb *strings.Builder, i int) {
 // when the hex form is not used (i1 elements are bit-packed; we print lists).
 func (a *DenseElementsAttr) hexWidth() int {
 	et := a.Type.ElementType()
+	if a.IsComplex() {
+		return 0 // printed as lists of (re,im)
+	}
 	if ft, ok := et.(*FloatType); ok {
 		switch ft.Kind {
 		case F16, BF16, F32, F64:

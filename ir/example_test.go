@@ -52,6 +52,5 @@ func ExampleVerify() {
 	}
 	fmt.Println(ir.Verify(m))
 	// Output:
-	// bad.mlir:2:3: error: 'func.return' op type of return operand 0 ('f32') doesn't match function result type ('i32') in function @f
-	// bad.mlir:1:1: note: function defined here
+	// bad.mlir:2:3: error: type of return operand 0 ('f32') doesn't match function result type ('i32') in function @f
 }

@@ -226,6 +226,13 @@ func verifyArgCounts(op *Operation, kind string, defs []ArgDef, n int) error {
 		return nil
 	}
 	switch {
+	case !variadic && n != fixed && fixed == 0:
+		// MLIR's ZeroOperands and ZeroResults traits.
+		return opError(op, "requires zero %ss", kind)
+	case !variadic && n != fixed && fixed == 1 && kind == "result":
+		return opError(op, "requires one result") // OneResult
+	case !variadic && n != fixed && fixed == 1:
+		return opError(op, "requires a single %s", kind) // OneOperand
 	case !variadic && n != fixed:
 		return opError(op, "expected %d %s%s, but found %d", fixed, kind, plural(fixed), n)
 	case variadic && n < fixed:

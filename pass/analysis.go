@@ -103,6 +103,28 @@ func Get[T any](am *AnalysisManager, a *Analysis[T]) T {
 	return v
 }
 
+// dynamicPipelineKey identifies the timer of a pipeline a pass runs on
+// operations of one name.
+type dynamicPipelineKey struct {
+	pm     *PassManager
+	opName string
+}
+
+// TimeAnalysis runs compute, an analysis the running pass computes for
+// itself rather than through Get (so it is not cached), and reports its
+// time as "(A) name" under the pass, as MLIR's timing does for analyses.
+func TimeAnalysis(am *AnalysisManager, name string, compute func()) {
+	if am.ex == nil || am.ex.timer == nil {
+		compute()
+		return
+	}
+	defer am.ex.timer.Nest(analysisTimerKey(name), "(A) "+name).Start()()
+	compute()
+}
+
+// analysisTimerKey identifies a TimeAnalysis timer among a pass's children.
+type analysisTimerKey string
+
 // Cached returns the analysis a of am's operation if it is cached.
 func Cached[T any](am *AnalysisManager, a *Analysis[T]) (T, bool) {
 	v, ok := am.cache[a]
@@ -210,7 +232,19 @@ func (am *AnalysisManager) RunPipeline(pm *PassManager, op *ir.Operation) error 
 		target = am.nest(op)
 	}
 	saved := target.ex
-	err := ex.with(ex.sink, ex.timer, false).runPipeline(pm, op, target)
+	timer := ex.timer
+	if timer != nil {
+		// A pipeline a pass runs (the inliner's simplification) is
+		// reported beside the pass, as "'func.func' Pipeline", as MLIR
+		// reports the pipelines it nests under the callable's op name.
+		parent := timer
+		if timer.parent != nil {
+			parent = timer.parent
+		}
+		timer = parent.Nest(dynamicPipelineKey{pm, op.Name()}, fmt.Sprintf("'%s' Pipeline", op.Name()))
+		defer timer.Start()()
+	}
+	err := ex.with(ex.sink, timer, false).runPipeline(pm, op, target)
 	target.ex = saved
 	am.ex = ex
 	return err

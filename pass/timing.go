@@ -21,6 +21,7 @@ type Timer struct {
 	wall     time.Duration
 	children []*Timer
 	byKey    map[any]*Timer
+	parent   *Timer // nil for a root
 }
 
 // NewTimer returns a root timer.
@@ -40,7 +41,7 @@ func (t *Timer) Nest(key any, name string) *Timer {
 	if t.byKey == nil {
 		t.byKey = map[any]*Timer{}
 	}
-	c := &Timer{name: name}
+	c := &Timer{name: name, parent: t}
 	t.byKey[key] = c
 	t.children = append(t.children, c)
 	return c

@@ -24,6 +24,10 @@ type InlinerConfig struct {
 	// several blocks (each return becomes a branch to the code after the
 	// call). Nil means DefaultBranch.
 	MakeBranch func(b *ir.Builder, loc ir.Location, dest *ir.Block, args []ir.Value) *ir.Operation
+	// BuildGraph, when set, is called with the function that builds the
+	// call graph (so that the inline pass can time it as the CallGraph
+	// analysis); nil builds it directly.
+	BuildGraph func(build func())
 }
 
 // DefaultBranch creates a cf.br when the cf dialect is loaded, and
@@ -94,7 +98,11 @@ func Inline(op *ir.Operation, cfg InlinerConfig) (InlineResult, error) {
 	}
 	in := &inliner{cfg: cfg, top: op, tables: ir.NewSymbolTableCollection(),
 		byFn: map[*ir.Operation]*cgNode{}, uses: map[*ir.Operation]int{}}
-	in.buildGraph()
+	if cfg.BuildGraph != nil {
+		cfg.BuildGraph(in.buildGraph)
+	} else {
+		in.buildGraph()
+	}
 	for _, scc := range in.sccs() {
 		if err := in.processSCC(scc); err != nil {
 			return in.res, err
@@ -641,7 +649,8 @@ func (p *inlinePass) Initialize(r *pass.Registry) error {
 }
 
 func (p *inlinePass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
-	cfg := InlinerConfig{MaxIterations: *p.maxIterations}
+	cfg := InlinerConfig{MaxIterations: *p.maxIterations,
+		BuildGraph: func(build func()) { pass.TimeAnalysis(am, "CallGraph", build) }}
 	if p.simplify != nil {
 		cfg.Simplify = func(fn *ir.Operation) error { return am.RunPipeline(p.simplify, fn) }
 	}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/tt-compiler/tt/internal/llvmflags"
 	"github.com/tt-compiler/tt/internal/ttrun"
 	"github.com/tt-compiler/tt/runtime/npy"
 )
@@ -30,7 +31,7 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stderr))
 }
 
-const usage = `usage: npycmp GOT WANT [--rtol R] [--atol A]
+const usage = `usage: npycmp GOT WANT [--rtol R] [--atol A]  (one dash or two)
 
 Compares two .npy files: equal dtypes and shapes, integers and booleans
 exactly, floats within |got - want| <= atol + rtol*|want| (NaN matches NaN).
@@ -45,7 +46,7 @@ func run(args []string, stderr io.Writer) int {
 	rtol := fs.Float64("rtol", ttrun.DefaultRTol, "relative tolerance")
 	atol := fs.Float64("atol", ttrun.DefaultATol, "absolute tolerance")
 	help := fs.BoolP("help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(llvmflags.Normalize(fs, args)); err != nil {
 		fmt.Fprintf(stderr, "npycmp: %v\n%s", err, usage)
 		return 1
 	}

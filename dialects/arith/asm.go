@@ -136,7 +136,7 @@ func parseCmp(names []string, operandType ir.TypeConstraint) func(p ir.OpParser,
 		word, err := p.ParseIdentifier()
 		if err != nil {
 			if word, err = p.ParseString(); err != nil {
-				return ir.Errorf(loc, "expected string or keyword containing one of the following enum values for attribute '%s' [%s]", PredicateAttrName, joinNames(names))
+				return ir.Errorf(loc, "custom op '%s' expected string or keyword containing one of the following enum values for attribute '%s' [%s]", st.Name, PredicateAttrName, joinNames(names))
 			}
 		}
 		pred := -1
@@ -146,7 +146,7 @@ func parseCmp(names []string, operandType ir.TypeConstraint) func(p ir.OpParser,
 			}
 		}
 		if pred < 0 {
-			return ir.Errorf(loc, "expected string or keyword containing one of the following enum values for attribute '%s' [%s]", PredicateAttrName, joinNames(names))
+			return ir.Errorf(loc, "custom op '%s' expected string or keyword containing one of the following enum values for attribute '%s' [%s]", st.Name, PredicateAttrName, joinNames(names))
 		}
 		st.AddAttr(PredicateAttrName, ir.Int(p.Context().I64(), int64(pred)))
 		var uses [2]ir.UnresolvedOperand

@@ -315,6 +315,35 @@ return %0 : f32`},
 	})
 }
 
+func TestPatternsExtended(t *testing.T) {
+	runPatternCases(t, []patternCase{
+		{"addui_extended_unused_overflow", "AddUIExtendedToAddI", fn("%x: i32, %y: i32", "i32", "%r, %o = arith.addui_extended %x, %y : i32, i1"), `
+%0 = arith.addi %arg0, %arg1 : i32
+return %0 : i32`},
+		{"addui_extended_used_overflow", "AddUIExtendedToAddI", fn("%x: i32, %y: i32", "i1", "%s, %r = arith.addui_extended %x, %y : i32, i1"), ""},
+		{"mulsi_extended_unused_high", "MulSIExtendedToMulI", fn("%x: vector<2xi32>, %y: vector<2xi32>", "vector<2xi32>", "%r, %h = arith.mulsi_extended %x, %y : vector<2xi32>"), `
+%0 = arith.muli %arg0, %arg1 : vector<2xi32>
+return %0 : vector<2xi32>`},
+		{"mului_extended_unused_high", "MulUIExtendedToMulI", fn("%x: i64, %y: i64", "i64", "%r, %h = arith.mului_extended %x, %y : i64"), `
+%0 = arith.muli %arg0, %arg1 : i64
+return %0 : i64`},
+		{"mului_extended_used_high", "MulUIExtendedToMulI", fn("%x: i64, %y: i64", "i64", "%l, %r = arith.mului_extended %x, %y : i64"), ""},
+		{"mulsi_extended_one", "MulSIExtendedRHSOne", fn("%x: i32", "i32", "%c1 = arith.constant 1 : i32\n%l, %r = arith.mulsi_extended %x, %c1 : i32"), `
+%c0_i32 = arith.constant 0 : i32
+%0 = arith.cmpi slt, %arg0, %c0_i32 : i32
+%1 = arith.extsi %0 : i1 to i32
+return %1 : i32`},
+		{"mulsi_extended_splat_one_not_matched", "MulSIExtendedRHSOne", fn("%x: vector<2xi32>", "vector<2xi32>", "%c1 = arith.constant dense<1> : vector<2xi32>\n%l, %r = arith.mulsi_extended %x, %c1 : vector<2xi32>"), ""},
+		{"call_indirect_known_callee", "SimplifyIndirectCallWithKnownCallee", `func.func @f(%x: i32) -> i32 {
+  %f = func.constant @f : (i32) -> i32
+  %r = func.call_indirect %f(%x) : (i32) -> i32
+  return %r : i32
+}`, `
+%0 = call @f(%arg0) : (i32) -> i32
+return %0 : i32`},
+	})
+}
+
 // TestLaterSpellingsParse checks that the custom parser reads MLIR 17's
 // arith.maximumf and arith.minimumf as MLIR 16's arith.maxf and arith.minf.
 func TestLaterSpellingsParse(t *testing.T) {
@@ -339,7 +368,8 @@ func TestEveryPatternTested(t *testing.T) {
 		"SubISubILHSRHSLHS", "XOrINotCmpI", "XOrIOfExtUI", "XOrIOfExtSI", "AndOfExtUI", "AndOfExtSI", "OrOfExtUI", "OrOfExtSI",
 		"CmpIExtSI", "CmpIExtUI", "CmpFIntToFPConst", "SelectI1Simplify", "SelectToExtUI", "IndexCastOfIndexCast",
 		"IndexCastOfExtSI", "IndexCastUIOfIndexCastUI", "IndexCastUIOfExtUI", "BitcastOfBitcast", "ExtSIOfExtUI",
-		"TruncIShrSIToTrunciShrUI", "MulFOfNegF", "DivFOfNegF", "Renamemaxf", "Renameminf"} {
+		"TruncIShrSIToTrunciShrUI", "MulFOfNegF", "DivFOfNegF", "Renamemaxf", "Renameminf", "AddUIExtendedToAddI",
+		"MulSIExtendedToMulI", "MulSIExtendedRHSOne", "MulUIExtendedToMulI", "SimplifyIndirectCallWithKnownCallee"} {
 		tested[label] = true
 	}
 	ctx := newContext()

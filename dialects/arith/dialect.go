@@ -52,6 +52,7 @@ var Dialect = &ir.Dialect{
 		AndIDef, OrIDef, XOrIDef, ShLIDef, ShRSIDef, ShRUIDef, MaxSIDef, MaxUIDef, MinSIDef, MinUIDef,
 		AddFDef, SubFDef, MulFDef, DivFDef, RemFDef, NegFDef, MaxFDef, MinFDef, MaximumFDef, MinimumFDef,
 		CmpIDef, CmpFDef, SelectDef,
+		AddUIExtendedDef, MulSIExtendedDef, MulUIExtendedDef,
 		ExtUIDef, ExtSIDef, TruncIDef, ExtFDef, TruncFDef, SIToFPDef, UIToFPDef, FPToSIDef, FPToUIDef, IndexCastDef, IndexCastUIDef, BitcastDef,
 	},
 	Attrs:               []ir.AttrDefinition{FastMathAttrDef},

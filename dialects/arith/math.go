@@ -209,6 +209,79 @@ var FMADef = func() *ir.OpDef {
 	return d
 }()
 
+// FPowIDef is math.fpowi: a float raised to a signed integer power.
+var FPowIDef = func() *ir.OpDef {
+	d := newOp(opSpec{name: "math.fpowi", goName: "FPowI", summary: "floating point raised to the signed integer power operation",
+		description: "lhs raised to the power rhs, a signed integer of the same shape (numerics.PowI: the power computed " +
+			"in f64 and rounded to the result type). Not folded, as in MLIR 16.\n\n" +
+			"Example: `%a = math.fpowi %b, %c : f64, i32`"},
+		[]ir.ArgDef{
+			operand("lhs", FloatLike, "the base"),
+			operand("rhs", SignlessIntegerLike, "the exponent, in the base's shape"),
+		}, []ir.ArgDef{operand("result", FloatLike, "the result, of the base's type")})
+	d.Traits |= ir.SameOperandsAndResultShape
+	d.Attrs = []ir.AttrDef{fastMathAttrDef}
+	d.Print = printFPowI
+	d.Parse = parseFPowI
+	d.InferResultTypes = sameAsFirstOperand
+	d.Verify = chain(verifyAllTypesMatch("lhs, result", 0, -1), verifySameOperandsAndResultShape, verifyElementwise)
+	return d
+}()
+
+// printFPowI prints "$lhs, $rhs (fastmath<f>)? attr-dict : type($lhs), type($rhs)".
+func printFPowI(p ir.OpPrinter, op *ir.Operation) {
+	p.Print(" ")
+	p.PrintOperands(op.Operands())
+	printFastMath(p, op)
+	p.PrintOptionalAttrDict(op.Attrs(), fastMathElided(op)...)
+	p.Print(" : ")
+	p.PrintTypes(op.OperandTypes())
+}
+
+func parseFPowI(p ir.OpParser, st *ir.OperationState) error {
+	lhs, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.ParsePunct(","); err != nil {
+		return err
+	}
+	rhs, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := parseOptionalFastMath(p, st); err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	base, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if err := p.ParsePunct(","); err != nil {
+		return err
+	}
+	exp, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	ts := []ir.Type{base, exp}
+	for i, u := range []ir.UnresolvedOperand{lhs, rhs} {
+		v, err := p.ResolveOperand(u, ts[i])
+		if err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, v)
+	}
+	st.ResultTypes = []ir.Type{ts[0]}
+	if st.Attr(FastMathAttrName) == nil {
+		st.AddAttr(FastMathAttrName, FastMathAttr(FastMathNone))
+	}
+	return nil
+}
+
 // mathOps builds the math dialect's op definitions.
 // mathGoNames are the Go identifier stems of math ops whose names are not
 // one word (MLIR's class names: AbsFOp, ExpM1Op, ...); generated code
@@ -233,5 +306,5 @@ func mathOps() []*ir.OpDef {
 				return foldTo(foldUnary(ops, func(a val) (val, bool) { return val{i: f(a.i)}, true }))
 			}}, SignlessIntegerLike))
 	}
-	return append(ops, FMADef, IPowIDef)
+	return append(ops, FMADef, IPowIDef, FPowIDef)
 }

@@ -7,83 +7,87 @@ import "github.com/tt-compiler/tt/ir"
 
 // Names of the operations of the arith and math dialects.
 const (
-	ConstantName      = "arith.constant"     // integer or floating point constant
-	AddIName          = "arith.addi"         // integer addition operation
-	SubIName          = "arith.subi"         // Integer subtraction operation
-	MulIName          = "arith.muli"         // Integer multiplication operation
-	DivSIName         = "arith.divsi"        // signed integer division operation
-	DivUIName         = "arith.divui"        // unsigned integer division operation
-	CeilDivSIName     = "arith.ceildivsi"    // signed ceil integer division operation
-	CeilDivUIName     = "arith.ceildivui"    // unsigned ceil integer division operation
-	FloorDivSIName    = "arith.floordivsi"   // signed floor integer division operation
-	RemSIName         = "arith.remsi"        // signed integer division remainder operation
-	RemUIName         = "arith.remui"        // unsigned integer division remainder operation
-	AndIName          = "arith.andi"         // integer binary and
-	OrIName           = "arith.ori"          // integer binary or
-	XOrIName          = "arith.xori"         // integer binary xor
-	ShLIName          = "arith.shli"         // integer left-shift
-	ShRSIName         = "arith.shrsi"        // signed integer right-shift
-	ShRUIName         = "arith.shrui"        // unsigned integer right-shift
-	MaxSIName         = "arith.maxsi"        // signed integer maximum operation
-	MaxUIName         = "arith.maxui"        // unsigned integer maximum operation
-	MinSIName         = "arith.minsi"        // signed integer minimum operation
-	MinUIName         = "arith.minui"        // unsigned integer minimum operation
-	AddFName          = "arith.addf"         // floating point addition operation
-	SubFName          = "arith.subf"         // floating point subtraction operation
-	MulFName          = "arith.mulf"         // floating point multiplication operation
-	DivFName          = "arith.divf"         // floating point division operation
-	RemFName          = "arith.remf"         // floating point division remainder operation
-	NegFName          = "arith.negf"         // floating point negation
-	MaxFName          = "arith.maxf"         // floating-point maximum operation
-	MinFName          = "arith.minf"         // floating-point minimum operation
-	MaximumFName      = "arith.maximumf"     // floating-point maximum operation (spelling of MLIR 17 and later)
-	MinimumFName      = "arith.minimumf"     // floating-point minimum operation (spelling of MLIR 17 and later)
-	CmpIName          = "arith.cmpi"         // integer comparison operation
-	CmpFName          = "arith.cmpf"         // floating-point comparison operation
-	SelectName        = "arith.select"       // select operation
-	ExtUIName         = "arith.extui"        // integer zero extension operation
-	ExtSIName         = "arith.extsi"        // integer sign extension operation
-	TruncIName        = "arith.trunci"       // integer truncation operation
-	ExtFName          = "arith.extf"         // cast from floating-point to wider floating-point
-	TruncFName        = "arith.truncf"       // cast from floating-point to narrower floating-point
-	SIToFPName        = "arith.sitofp"       // cast from integer type to floating-point
-	UIToFPName        = "arith.uitofp"       // cast from unsigned integer type to floating-point
-	FPToSIName        = "arith.fptosi"       // cast from floating-point type to integer type
-	FPToUIName        = "arith.fptoui"       // cast from floating-point type to integer type
-	IndexCastName     = "arith.index_cast"   // cast between index and integer types
-	IndexCastUIName   = "arith.index_castui" // unsigned cast between index and integer types
-	BitcastName       = "arith.bitcast"      // bitcast between values of equal bit width
-	MathAbsFName      = "math.absf"          // floating point absolute-value operation
-	MathAtanName      = "math.atan"          // arcus tangent of the given value
-	MathCbrtName      = "math.cbrt"          // cube root of the specified value
-	MathCeilName      = "math.ceil"          // ceiling of the specified value
-	MathCosName       = "math.cos"           // cosine of the specified value
-	MathErfName       = "math.erf"           // error function of the specified value
-	MathExpName       = "math.exp"           // base-e exponential of the specified value
-	MathExp2Name      = "math.exp2"          // base-2 exponential of the specified value
-	MathExpM1Name     = "math.expm1"         // base-e exponential of the specified value minus 1
-	MathFloorName     = "math.floor"         // floor of the specified value
-	MathLogName       = "math.log"           // base-e logarithm of the specified value
-	MathLog10Name     = "math.log10"         // base-10 logarithm of the specified value
-	MathLog1pName     = "math.log1p"         // Computes the natural logarithm of one plus the given value
-	MathLog2Name      = "math.log2"          // base-2 logarithm of the specified value
-	MathRoundName     = "math.round"         // round of the specified value
-	MathRoundEvenName = "math.roundeven"     // round of the specified value with halfway cases to even
-	MathRsqrtName     = "math.rsqrt"         // reciprocal of sqrt (1 / sqrt of the specified value)
-	MathSinName       = "math.sin"           // sine of the specified value
-	MathSqrtName      = "math.sqrt"          // sqrt of the specified value
-	MathTanName       = "math.tan"           // tangent of the specified value
-	MathTanhName      = "math.tanh"          // hyperbolic tangent of the specified value
-	MathTruncName     = "math.trunc"         // trunc of the specified value
-	MathAtan2Name     = "math.atan2"         // 2-argument arcus tangent of the given values
-	MathCopySignName  = "math.copysign"      // A copysign operation
-	MathPowFName      = "math.powf"          // floating point raised to the power of operation
-	MathAbsIName      = "math.absi"          // integer absolute-value operation
-	MathCtlzName      = "math.ctlz"          // counts the leading zeros an integer value
-	MathCttzName      = "math.cttz"          // counts the trailing zeros an integer value
-	MathCtpopName     = "math.ctpop"         // counts the number of set bits of an integer value
-	MathFMAName       = "math.fma"           // floating point fused multipy-add operation
-	MathIPowIName     = "math.ipowi"         // signed integer raised to the power of operation
+	ConstantName      = "arith.constant"       // integer or floating point constant
+	AddIName          = "arith.addi"           // integer addition operation
+	SubIName          = "arith.subi"           // Integer subtraction operation
+	MulIName          = "arith.muli"           // Integer multiplication operation
+	DivSIName         = "arith.divsi"          // signed integer division operation
+	DivUIName         = "arith.divui"          // unsigned integer division operation
+	CeilDivSIName     = "arith.ceildivsi"      // signed ceil integer division operation
+	CeilDivUIName     = "arith.ceildivui"      // unsigned ceil integer division operation
+	FloorDivSIName    = "arith.floordivsi"     // signed floor integer division operation
+	RemSIName         = "arith.remsi"          // signed integer division remainder operation
+	RemUIName         = "arith.remui"          // unsigned integer division remainder operation
+	AndIName          = "arith.andi"           // integer binary and
+	OrIName           = "arith.ori"            // integer binary or
+	XOrIName          = "arith.xori"           // integer binary xor
+	ShLIName          = "arith.shli"           // integer left-shift
+	ShRSIName         = "arith.shrsi"          // signed integer right-shift
+	ShRUIName         = "arith.shrui"          // unsigned integer right-shift
+	MaxSIName         = "arith.maxsi"          // signed integer maximum operation
+	MaxUIName         = "arith.maxui"          // unsigned integer maximum operation
+	MinSIName         = "arith.minsi"          // signed integer minimum operation
+	MinUIName         = "arith.minui"          // unsigned integer minimum operation
+	AddFName          = "arith.addf"           // floating point addition operation
+	SubFName          = "arith.subf"           // floating point subtraction operation
+	MulFName          = "arith.mulf"           // floating point multiplication operation
+	DivFName          = "arith.divf"           // floating point division operation
+	RemFName          = "arith.remf"           // floating point division remainder operation
+	NegFName          = "arith.negf"           // floating point negation
+	MaxFName          = "arith.maxf"           // floating-point maximum operation
+	MinFName          = "arith.minf"           // floating-point minimum operation
+	MaximumFName      = "arith.maximumf"       // floating-point maximum operation (spelling of MLIR 17 and later)
+	MinimumFName      = "arith.minimumf"       // floating-point minimum operation (spelling of MLIR 17 and later)
+	CmpIName          = "arith.cmpi"           // integer comparison operation
+	CmpFName          = "arith.cmpf"           // floating-point comparison operation
+	SelectName        = "arith.select"         // select operation
+	AddUIExtendedName = "arith.addui_extended" // extended unsigned integer addition operation returning sum and overflow bit
+	MulSIExtendedName = "arith.mulsi_extended" // extended signed integer multiplication operation
+	MulUIExtendedName = "arith.mului_extended" // extended unsigned integer multiplication operation
+	ExtUIName         = "arith.extui"          // integer zero extension operation
+	ExtSIName         = "arith.extsi"          // integer sign extension operation
+	TruncIName        = "arith.trunci"         // integer truncation operation
+	ExtFName          = "arith.extf"           // cast from floating-point to wider floating-point
+	TruncFName        = "arith.truncf"         // cast from floating-point to narrower floating-point
+	SIToFPName        = "arith.sitofp"         // cast from integer type to floating-point
+	UIToFPName        = "arith.uitofp"         // cast from unsigned integer type to floating-point
+	FPToSIName        = "arith.fptosi"         // cast from floating-point type to integer type
+	FPToUIName        = "arith.fptoui"         // cast from floating-point type to integer type
+	IndexCastName     = "arith.index_cast"     // cast between index and integer types
+	IndexCastUIName   = "arith.index_castui"   // unsigned cast between index and integer types
+	BitcastName       = "arith.bitcast"        // bitcast between values of equal bit width
+	MathAbsFName      = "math.absf"            // floating point absolute-value operation
+	MathAtanName      = "math.atan"            // arcus tangent of the given value
+	MathCbrtName      = "math.cbrt"            // cube root of the specified value
+	MathCeilName      = "math.ceil"            // ceiling of the specified value
+	MathCosName       = "math.cos"             // cosine of the specified value
+	MathErfName       = "math.erf"             // error function of the specified value
+	MathExpName       = "math.exp"             // base-e exponential of the specified value
+	MathExp2Name      = "math.exp2"            // base-2 exponential of the specified value
+	MathExpM1Name     = "math.expm1"           // base-e exponential of the specified value minus 1
+	MathFloorName     = "math.floor"           // floor of the specified value
+	MathLogName       = "math.log"             // base-e logarithm of the specified value
+	MathLog10Name     = "math.log10"           // base-10 logarithm of the specified value
+	MathLog1pName     = "math.log1p"           // Computes the natural logarithm of one plus the given value
+	MathLog2Name      = "math.log2"            // base-2 logarithm of the specified value
+	MathRoundName     = "math.round"           // round of the specified value
+	MathRoundEvenName = "math.roundeven"       // round of the specified value with halfway cases to even
+	MathRsqrtName     = "math.rsqrt"           // reciprocal of sqrt (1 / sqrt of the specified value)
+	MathSinName       = "math.sin"             // sine of the specified value
+	MathSqrtName      = "math.sqrt"            // sqrt of the specified value
+	MathTanName       = "math.tan"             // tangent of the specified value
+	MathTanhName      = "math.tanh"            // hyperbolic tangent of the specified value
+	MathTruncName     = "math.trunc"           // trunc of the specified value
+	MathAtan2Name     = "math.atan2"           // 2-argument arcus tangent of the given values
+	MathCopySignName  = "math.copysign"        // A copysign operation
+	MathPowFName      = "math.powf"            // floating point raised to the power of operation
+	MathAbsIName      = "math.absi"            // integer absolute-value operation
+	MathCtlzName      = "math.ctlz"            // counts the leading zeros an integer value
+	MathCttzName      = "math.cttz"            // counts the trailing zeros an integer value
+	MathCtpopName     = "math.ctpop"           // counts the number of set bits of an integer value
+	MathFMAName       = "math.fma"             // floating point fused multipy-add operation
+	MathIPowIName     = "math.ipowi"           // signed integer raised to the power of operation
+	MathFPowIName     = "math.fpowi"           // floating point raised to the signed integer power operation
 )
 
 // ConstantOp is an arith.constant operation (integer or floating point
@@ -1213,6 +1217,113 @@ func (o SelectOp) Result() ir.Value { return o.Op.Result(0) }
 func Select(b *ir.Builder, condition ir.Value, trueValue ir.Value, falseValue ir.Value) ir.Value {
 	st := &ir.OperationState{Name: SelectName, Operands: []ir.Value{condition, trueValue, falseValue}}
 	return b.Build(st).Result(0)
+}
+
+// AddUIExtendedOp is an arith.addui_extended operation (extended unsigned
+// integer addition operation returning sum and overflow bit), with typed
+// accessors for what its definition declares. Get one with AsAddUIExtendedOp,
+// or write AddUIExtendedOp{Op: op} for an op known to be one.
+type AddUIExtendedOp struct{ Op *ir.Operation }
+
+// AsAddUIExtendedOp returns op as an AddUIExtendedOp when it is an
+// arith.addui_extended with the numbers of operands, results, regions and
+// successors its definition declares.
+func AsAddUIExtendedOp(op *ir.Operation) (AddUIExtendedOp, bool) {
+	if op == nil || op.Name() != AddUIExtendedName || !op.ConformsToDef() {
+		return AddUIExtendedOp{}, false
+	}
+	return AddUIExtendedOp{Op: op}, true
+}
+
+// Lhs returns the operand lhs: the left operand.
+func (o AddUIExtendedOp) Lhs() ir.Value { return o.Op.Operand(0) }
+
+// Rhs returns the operand rhs: the right operand, of the left operand's type.
+func (o AddUIExtendedOp) Rhs() ir.Value { return o.Op.Operand(1) }
+
+// Sum returns the result sum: the wrapped sum, of the operands' type.
+func (o AddUIExtendedOp) Sum() ir.Value { return o.Op.Result(0) }
+
+// Overflow returns the result overflow: the carry out, i1 in the operands'
+// shape.
+func (o AddUIExtendedOp) Overflow() ir.Value { return o.Op.Result(1) }
+
+// AddUIExtended builds arith.addui_extended (extended unsigned integer addition
+// operation returning sum and overflow bit) at b's insertion point, with
+// location b.Loc.
+func AddUIExtended(b *ir.Builder, sumType ir.Type, overflowType ir.Type, lhs ir.Value, rhs ir.Value) AddUIExtendedOp {
+	st := &ir.OperationState{Name: AddUIExtendedName, ResultTypes: []ir.Type{sumType, overflowType}, Operands: []ir.Value{lhs, rhs}}
+	return AddUIExtendedOp{Op: b.Build(st)}
+}
+
+// MulSIExtendedOp is an arith.mulsi_extended operation (extended signed integer
+// multiplication operation), with typed accessors for what its definition
+// declares. Get one with AsMulSIExtendedOp, or write MulSIExtendedOp{Op: op}
+// for an op known to be one.
+type MulSIExtendedOp struct{ Op *ir.Operation }
+
+// AsMulSIExtendedOp returns op as a MulSIExtendedOp when it is an
+// arith.mulsi_extended with the numbers of operands, results, regions and
+// successors its definition declares.
+func AsMulSIExtendedOp(op *ir.Operation) (MulSIExtendedOp, bool) {
+	if op == nil || op.Name() != MulSIExtendedName || !op.ConformsToDef() {
+		return MulSIExtendedOp{}, false
+	}
+	return MulSIExtendedOp{Op: op}, true
+}
+
+// Lhs returns the operand lhs: the left operand.
+func (o MulSIExtendedOp) Lhs() ir.Value { return o.Op.Operand(0) }
+
+// Rhs returns the operand rhs: the right operand, of the left operand's type.
+func (o MulSIExtendedOp) Rhs() ir.Value { return o.Op.Operand(1) }
+
+// Low returns the result low: the low half of the product.
+func (o MulSIExtendedOp) Low() ir.Value { return o.Op.Result(0) }
+
+// High returns the result high: the high half of the product.
+func (o MulSIExtendedOp) High() ir.Value { return o.Op.Result(1) }
+
+// MulSIExtended builds arith.mulsi_extended (extended signed integer
+// multiplication operation) at b's insertion point, with location b.Loc.
+func MulSIExtended(b *ir.Builder, lowType ir.Type, highType ir.Type, lhs ir.Value, rhs ir.Value) MulSIExtendedOp {
+	st := &ir.OperationState{Name: MulSIExtendedName, ResultTypes: []ir.Type{lowType, highType}, Operands: []ir.Value{lhs, rhs}}
+	return MulSIExtendedOp{Op: b.Build(st)}
+}
+
+// MulUIExtendedOp is an arith.mului_extended operation (extended unsigned
+// integer multiplication operation), with typed accessors for what its
+// definition declares. Get one with AsMulUIExtendedOp, or write
+// MulUIExtendedOp{Op: op} for an op known to be one.
+type MulUIExtendedOp struct{ Op *ir.Operation }
+
+// AsMulUIExtendedOp returns op as a MulUIExtendedOp when it is an
+// arith.mului_extended with the numbers of operands, results, regions and
+// successors its definition declares.
+func AsMulUIExtendedOp(op *ir.Operation) (MulUIExtendedOp, bool) {
+	if op == nil || op.Name() != MulUIExtendedName || !op.ConformsToDef() {
+		return MulUIExtendedOp{}, false
+	}
+	return MulUIExtendedOp{Op: op}, true
+}
+
+// Lhs returns the operand lhs: the left operand.
+func (o MulUIExtendedOp) Lhs() ir.Value { return o.Op.Operand(0) }
+
+// Rhs returns the operand rhs: the right operand, of the left operand's type.
+func (o MulUIExtendedOp) Rhs() ir.Value { return o.Op.Operand(1) }
+
+// Low returns the result low: the low half of the product.
+func (o MulUIExtendedOp) Low() ir.Value { return o.Op.Result(0) }
+
+// High returns the result high: the high half of the product.
+func (o MulUIExtendedOp) High() ir.Value { return o.Op.Result(1) }
+
+// MulUIExtended builds arith.mului_extended (extended unsigned integer
+// multiplication operation) at b's insertion point, with location b.Loc.
+func MulUIExtended(b *ir.Builder, lowType ir.Type, highType ir.Type, lhs ir.Value, rhs ir.Value) MulUIExtendedOp {
+	st := &ir.OperationState{Name: MulUIExtendedName, ResultTypes: []ir.Type{lowType, highType}, Operands: []ir.Value{lhs, rhs}}
+	return MulUIExtendedOp{Op: b.Build(st)}
 }
 
 // ExtUIOp is an arith.extui operation (integer zero extension operation), with
@@ -2647,5 +2758,46 @@ func (o MathIPowIOp) Result() ir.Value { return o.Op.Result(0) }
 // type is inferred.
 func MathIPowI(b *ir.Builder, lhs ir.Value, rhs ir.Value) ir.Value {
 	st := &ir.OperationState{Name: MathIPowIName, Operands: []ir.Value{lhs, rhs}}
+	return b.Build(st).Result(0)
+}
+
+// MathFPowIOp is a math.fpowi operation (floating point raised to the signed
+// integer power operation), with typed accessors for what its definition
+// declares. Get one with AsMathFPowIOp, or write MathFPowIOp{Op: op} for an op
+// known to be one.
+type MathFPowIOp struct{ Op *ir.Operation }
+
+// AsMathFPowIOp returns op as a MathFPowIOp when it is a math.fpowi with the
+// numbers of operands, results, regions and successors its definition declares.
+func AsMathFPowIOp(op *ir.Operation) (MathFPowIOp, bool) {
+	if op == nil || op.Name() != MathFPowIName || !op.ConformsToDef() {
+		return MathFPowIOp{}, false
+	}
+	return MathFPowIOp{Op: op}, true
+}
+
+// Lhs returns the operand lhs: the base.
+func (o MathFPowIOp) Lhs() ir.Value { return o.Op.Operand(0) }
+
+// Rhs returns the operand rhs: the exponent, in the base's shape.
+func (o MathFPowIOp) Rhs() ir.Value { return o.Op.Operand(1) }
+
+// Result returns the result: the result, of the base's type.
+func (o MathFPowIOp) Result() ir.Value { return o.Op.Result(0) }
+
+// Fastmath returns the attribute fastmath: fast-math flags
+// (#arith.fastmath<...>; none when absent) allowing value-changing
+// optimizations such as reassociation or assuming no NaNs (nil when absent).
+func (o MathFPowIOp) Fastmath() ir.Attribute { return o.Op.AttrOrDefault("fastmath") }
+
+// MathFPowI builds math.fpowi (floating point raised to the signed integer
+// power operation) at b's insertion point, with location b.Loc, and returns its
+// result, whose type is inferred. fastmath gets the default value (set it on
+// the op to change it).
+func MathFPowI(b *ir.Builder, lhs ir.Value, rhs ir.Value) ir.Value {
+	st := &ir.OperationState{Name: MathFPowIName, Operands: []ir.Value{lhs, rhs}}
+	if d := b.Ctx.LookupOp(st.Name); d != nil {
+		st.AddAttr("fastmath", d.AttrDef("fastmath").Default(b.Ctx))
+	}
 	return b.Build(st).Result(0)
 }

@@ -115,18 +115,17 @@ func baseKind(t ir.Type) int {
 // compatibleShapes reports whether shaped types agree on rank and static
 // dimensions (unranked types are compatible with everything).
 func compatibleShapes(ts []ir.Type) bool {
-	var ref []int64
-	have := false
+	var ref ir.ShapedType
 	for _, t := range ts {
 		s, ok := t.(ir.ShapedType)
 		if !ok || !s.HasRank() {
 			continue
 		}
-		if !have {
-			ref, have = s.Shape(), true
+		if ref == nil {
+			ref = s
 			continue
 		}
-		if !ir.ShapesCompatible(ref, s.Shape()) {
+		if !ir.ShapesCompatible(ref.Shape(), s.Shape()) || !sameScalableDims(ref, s) {
 			return false
 		}
 	}
@@ -180,7 +179,24 @@ func compatibleShape(a, b ir.Type) bool {
 	if !sa.HasRank() || !sb.HasRank() {
 		return true
 	}
-	return ir.ShapesCompatible(sa.Shape(), sb.Shape())
+	return ir.ShapesCompatible(sa.Shape(), sb.Shape()) && sameScalableDims(a, b)
+}
+
+// sameScalableDims reports whether two vector types agree on which
+// dimensions are scalable (vector<[4]xi32> and vector<4xi8> do not have the
+// same shape); other types pass.
+func sameScalableDims(a, b ir.Type) bool {
+	va, okA := a.(*ir.VectorType)
+	vb, okB := b.(*ir.VectorType)
+	if !okA || !okB || va.Rank() != vb.Rank() {
+		return true
+	}
+	for i := 0; i < va.Rank(); i++ {
+		if va.Scalable(i) != vb.Scalable(i) {
+			return false
+		}
+	}
+	return true
 }
 
 // verifySameOperandsAndResultShape is MLIR's trait verifier of that name.

@@ -5,6 +5,7 @@ package function
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tt-compiler/tt/ir"
 )
@@ -174,9 +175,8 @@ func parseFunc(p ir.OpParser, st *ir.OperationState) error {
 	if present && body.Empty() {
 		return ir.Errorf(bodyLoc, "custom op 'func.func' expected non-empty function body")
 	}
-	if args == nil && !body.Empty() && len(argTypes) > 0 {
-		return p.Errorf("expected named arguments for a function with a body")
-	}
+	// A signature of types only may still have a body whose entry block
+	// declares the arguments (^bb0(%a: f32):); the verifier checks them.
 	return nil
 }
 
@@ -218,6 +218,9 @@ func parseFuncArgs(p ir.OpParser) (args []ir.Argument, types []ir.Type, attrs []
 		if i == 0 {
 			named = isNamed
 		} else if named != isNamed {
+			if isNamed {
+				return nil, nil, nil, ir.Errorf(u.Loc, "expected type instead of SSA identifier")
+			}
 			return nil, nil, nil, p.Errorf("expected SSA identifier")
 		}
 		if isNamed {
@@ -305,6 +308,24 @@ func verifyFunc(op *ir.Operation) error {
 			return fmt.Errorf("expects %s attribute array to have the same number of elements as the number of function %s, got %d, but expected %d", kind, what, len(arr.Elems), want)
 		}
 	}
+	for _, name := range []string{ArgAttrsAttr, ResAttrsAttr} {
+		arr, _ := op.Attr(name).(*ir.ArrayAttr)
+		if arr == nil {
+			continue
+		}
+		for _, e := range arr.Elems {
+			d, _ := e.(*ir.DictionaryAttr)
+			if d == nil {
+				continue
+			}
+			for _, a := range d.Entries {
+				if !strings.Contains(a.Name, ".") {
+					what := map[string]string{ArgAttrsAttr: "arguments", ResAttrsAttr: "results"}[name]
+					return fmt.Errorf("%s may only have dialect attributes", what)
+				}
+			}
+		}
+	}
 	if IsExternal(op) {
 		if vis, _ := op.StringAttr(ir.VisibilityAttrName); vis == "" || vis == "public" {
 			return fmt.Errorf("symbol declaration cannot have public visibility")
@@ -321,6 +342,16 @@ func verifyFunc(op *ir.Operation) error {
 		}
 	}
 	return nil
+}
+
+// quotedTypes writes types as MLIR's diagnostics stream a type range:
+// 'f32', 'i32'.
+func quotedTypes(ts []ir.Type) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = "'" + t.String() + "'"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // ReturnDef is func.return: returns values from a function.
@@ -341,8 +372,8 @@ var ReturnDef = &ir.OpDef{
 		}
 		for i, t := range op.OperandTypes() {
 			if t != ft.Results[i] {
-				return ir.OpError(op, "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s", i, t, ft.Results[i], name).
-					AttachNote(fn.Loc(), "function defined here")
+				// MLIR 16 emits this one without the "'func.return' op" prefix.
+				return ir.Errorf(op.Loc(), "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s", i, t, ft.Results[i], name)
 			}
 		}
 		return nil
@@ -387,18 +418,198 @@ var CallDef = &ir.OpDef{
 		for i, t := range op.ResultTypes() {
 			if t != ft.Results[i] {
 				return ir.OpError(op, "result type mismatch at index %d", i).
-					AttachNote(op.Loc(), "      op result types: %s", ir.TypeListString(op.ResultTypes())).
-					AttachNote(op.Loc(), "function result types: %s", ir.TypeListString(ft.Results))
+					AttachNote(op.Loc(), "      op result types: %s", quotedTypes(op.ResultTypes())).
+					AttachNote(op.Loc(), "function result types: %s", quotedTypes(ft.Results))
 			}
 		}
 		return nil
 	},
 }
 
+// ValueAttr is the attribute of func.constant naming the function.
+const ValueAttr = "value"
+
+// ConstantDef is func.constant: a function as an SSA value.
+var ConstantDef = &ir.OpDef{
+	Name:    "func.constant",
+	Summary: "constant",
+	Description: "Produces a value of function type referring to the func.func named by `value`; the result type " +
+		"must be the function's type. Such values are called with func.call_indirect.\n\n" +
+		"Example: `%f = func.constant @add : (i32, i32) -> i32`",
+	Traits:      ir.Pure | ir.ConstantLike,
+	Results:     []ir.ArgDef{{Name: "result", Type: ir.AnyType, Doc: "the function value"}},
+	Attrs:       []ir.AttrDef{{Name: ValueAttr, Constraint: ir.FlatSymbolRefC, Doc: "the function"}},
+	Format:      "attr-dict $value `:` type(results)",
+	ResultNames: constantResultNames,
+	Fold: func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+		if a := op.Attr(ValueAttr); a != nil {
+			return []ir.FoldResult{{Attr: a}}, true
+		}
+		return nil, false
+	},
+	VerifySymbolUses: func(op *ir.Operation, tables *ir.SymbolTableCollection) error {
+		ref, ok := op.Attr(ValueAttr).(*ir.SymbolRefAttr)
+		if !ok || op.NumResults() != 1 {
+			return nil
+		}
+		fn := tables.LookupNearest(op, ref)
+		if fn == nil || fn.Name() != FuncDef.Name {
+			return ir.OpError(op, "reference to undefined function '%s'", ref.Root)
+		}
+		if FuncType(fn) != op.Result(0).Type() {
+			return ir.OpError(op, "reference to function with mismatched type")
+		}
+		return nil
+	},
+}
+
+// constantResultNames names a func.constant's result %f, as MLIR does.
+func constantResultNames(*ir.Operation) []string { return []string{"f"} }
+
+// CallIndirectDef is func.call_indirect: a call through a function value.
+var CallIndirectDef = &ir.OpDef{
+	Name:    "func.call_indirect",
+	Summary: "indirect call operation",
+	Description: "Calls the function value `callee` (of function type) with the other operands; their types and the " +
+		"result types are the callee type's. A call of a func.constant canonicalizes to func.call.\n\n" +
+		"Example: `%r = func.call_indirect %f(%a, %b) : (i32, i32) -> i32`",
+	Operands: []ir.ArgDef{
+		{Name: "callee", Type: ir.TypeConstraint{Desc: "function type", Check: func(t ir.Type) bool { _, ok := t.(*ir.FunctionType); return ok }}, Doc: "the function value"},
+		{Name: "callee_operands", Type: ir.AnyType, Variadic: true, Doc: "the arguments"},
+	},
+	Results: []ir.ArgDef{{Name: "results", Type: ir.AnyType, Variadic: true}},
+	Print:   printCallIndirect,
+	Parse:   parseCallIndirect,
+	Verify:  verifyCallIndirect,
+	Call: &ir.CallInterface{
+		Callee: func(*ir.Operation) *ir.SymbolRefAttr { return nil },
+		Args:   func(op *ir.Operation) []ir.Value { return op.Operands()[1:] },
+	},
+	Canonicalize: []ir.RewritePattern{&ir.Pattern{Root: "func.call_indirect", Label: "SimplifyIndirectCallWithKnownCallee", Priority: 1,
+		Rewrite: simplifyIndirectCall}},
+}
+
+func printCallIndirect(p ir.OpPrinter, op *ir.Operation) {
+	p.Print(" ")
+	p.PrintOperand(op.Operand(0))
+	p.Print("(")
+	p.PrintOperands(op.Operands()[1:])
+	p.Print(")")
+	p.PrintOptionalAttrDict(op.Attrs())
+	p.Print(" : ")
+	p.PrintType(op.Operand(0).Type())
+}
+
+func parseCallIndirect(p ir.OpParser, st *ir.OperationState) error {
+	callee, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	args, err := p.ParseOperandList(ir.DelimParen)
+	if err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	loc := p.Loc()
+	t, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	ft, ok := t.(*ir.FunctionType)
+	if !ok {
+		return ir.Errorf(loc, "'callee' must be function type, but got '%s'", t)
+	}
+	if len(args) != len(ft.Inputs) {
+		return ir.Errorf(loc, "%d operands present, but expected %d", len(args), len(ft.Inputs))
+	}
+	v, err := p.ResolveOperand(callee, ft)
+	if err != nil {
+		return err
+	}
+	st.Operands = append(st.Operands, v)
+	for i, u := range args {
+		v, err := p.ResolveOperand(u, ft.Inputs[i])
+		if err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, v)
+	}
+	st.ResultTypes = append([]ir.Type{}, ft.Results...)
+	return nil
+}
+
+// verifyCallIndirect checks MLIR's TypesMatchWith constraints between the
+// callee type and the arguments and results.
+func verifyCallIndirect(op *ir.Operation) error {
+	if op.NumOperands() == 0 {
+		return nil
+	}
+	ft, ok := op.Operand(0).Type().(*ir.FunctionType)
+	if !ok {
+		return nil // the operand constraint reports it
+	}
+	if !sameTypes(ft.Inputs, op.OperandTypes()[1:]) {
+		return fmt.Errorf("failed to verify that callee input types match argument types")
+	}
+	if !sameTypes(ft.Results, op.ResultTypes()) {
+		return fmt.Errorf("failed to verify that callee result types match result types")
+	}
+	return nil
+}
+
+func sameTypes(a, b []ir.Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// simplifyIndirectCall turns call_indirect of a func.constant into func.call.
+func simplifyIndirectCall(op *ir.Operation, rw *ir.PatternRewriter) bool {
+	if op.NumOperands() == 0 {
+		return false
+	}
+	c := ir.DefiningOp(op.Operand(0))
+	if c == nil || c.Name() != ConstantDef.Name {
+		return false
+	}
+	ref, ok := c.Attr(ValueAttr).(*ir.SymbolRefAttr)
+	if !ok {
+		return false
+	}
+	_, err := rw.ReplaceOpWithNew(op, &ir.OperationState{Name: CallDef.Name, Operands: op.Operands()[1:],
+		ResultTypes: op.ResultTypes(), Attrs: []ir.NamedAttr{{Name: CalleeAttr, Value: ref}}})
+	return err == nil
+}
+
+// MaterializeConstant creates func.constant for a symbol reference of
+// function type (what folding a func.constant gives back), else nil.
+func MaterializeConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+	ref, ok := value.(*ir.SymbolRefAttr)
+	if _, fn := t.(*ir.FunctionType); !ok || !fn || len(ref.Nested) > 0 {
+		return nil
+	}
+	op, err := b.Create(&ir.OperationState{Name: ConstantDef.Name, Loc: loc, ResultTypes: []ir.Type{t},
+		Attrs: []ir.NamedAttr{{Name: ValueAttr, Value: ref}}})
+	if err != nil {
+		return nil
+	}
+	return op
+}
+
 // Dialect is the func dialect.
 var Dialect = &ir.Dialect{
-	Name:        "func",
-	Summary:     "Functions: definition, return and call",
-	Description: "The func dialect of MLIR: `func.func`, `func.return` and `func.call` with MLIR's attribute names and custom forms.",
-	Ops:         []*ir.OpDef{FuncDef, ReturnDef, CallDef},
+	Name:    "func",
+	Summary: "Functions: definition, return, direct and indirect calls, function values",
+	Description: "The func dialect of MLIR: `func.func`, `func.return`, `func.call`, `func.call_indirect` and " +
+		"`func.constant` with MLIR's attribute names and custom forms.",
+	Ops:                 []*ir.OpDef{FuncDef, ReturnDef, CallDef, CallIndirectDef, ConstantDef},
+	MaterializeConstant: MaterializeConstant,
 }

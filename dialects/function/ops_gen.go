@@ -7,9 +7,11 @@ import "github.com/tt-compiler/tt/ir"
 
 // Names of the operations of the func dialect.
 const (
-	FuncName   = "func.func"   // An operation with a name containing a single `SSACFG` region
-	ReturnName = "func.return" // Function return operation
-	CallName   = "func.call"   // Call operation
+	FuncName         = "func.func"          // An operation with a name containing a single `SSACFG` region
+	ReturnName       = "func.return"        // Function return operation
+	CallName         = "func.call"          // Call operation
+	CallIndirectName = "func.call_indirect" // indirect call operation
+	ConstantName     = "func.constant"      // constant
 )
 
 // FuncOp is a func.func operation (an operation with a name containing a single
@@ -107,4 +109,66 @@ func Call(b *ir.Builder, resultsTypes []ir.Type, operands []ir.Value, callee str
 	st := &ir.OperationState{Name: CallName, ResultTypes: resultsTypes, Operands: operands}
 	st.AddAttr("callee", ir.SymbolRef(callee))
 	return CallOp{Op: b.Build(st)}
+}
+
+// CallIndirectOp is a func.call_indirect operation (indirect call operation),
+// with typed accessors for what its definition declares. Get one with
+// AsCallIndirectOp, or write CallIndirectOp{Op: op} for an op known to be one.
+type CallIndirectOp struct{ Op *ir.Operation }
+
+// AsCallIndirectOp returns op as a CallIndirectOp when it is a
+// func.call_indirect with the numbers of operands, results, regions and
+// successors its definition declares.
+func AsCallIndirectOp(op *ir.Operation) (CallIndirectOp, bool) {
+	if op == nil || op.Name() != CallIndirectName || !op.ConformsToDef() {
+		return CallIndirectOp{}, false
+	}
+	return CallIndirectOp{Op: op}, true
+}
+
+// Callee returns the operand callee: the function value.
+func (o CallIndirectOp) Callee() ir.Value { return o.Op.Operand(0) }
+
+// CalleeOperands returns the operands callee_operands: the arguments.
+func (o CallIndirectOp) CalleeOperands() []ir.Value { return o.Op.OperandGroup(1) }
+
+// Results returns the results results.
+func (o CallIndirectOp) Results() []ir.Value { return o.Op.ResultGroup(0) }
+
+// CallIndirect builds func.call_indirect (indirect call operation) at b's
+// insertion point, with location b.Loc.
+func CallIndirect(b *ir.Builder, resultsTypes []ir.Type, callee ir.Value, calleeOperands ...ir.Value) CallIndirectOp {
+	st := &ir.OperationState{Name: CallIndirectName, ResultTypes: resultsTypes, Operands: append([]ir.Value{callee}, calleeOperands...)}
+	return CallIndirectOp{Op: b.Build(st)}
+}
+
+// ConstantOp is a func.constant operation (constant), with typed accessors for
+// what its definition declares. Get one with AsConstantOp, or write
+// ConstantOp{Op: op} for an op known to be one.
+type ConstantOp struct{ Op *ir.Operation }
+
+// AsConstantOp returns op as a ConstantOp when it is a func.constant with the
+// numbers of operands, results, regions and successors its definition declares.
+func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
+	if op == nil || op.Name() != ConstantName || !op.ConformsToDef() {
+		return ConstantOp{}, false
+	}
+	return ConstantOp{Op: op}, true
+}
+
+// Result returns the result: the function value.
+func (o ConstantOp) Result() ir.Value { return o.Op.Result(0) }
+
+// Value returns the attribute value: the function.
+func (o ConstantOp) Value() string {
+	v, _ := ir.SymbolValue(o.Op.Attr("value"))
+	return v
+}
+
+// Constant builds func.constant (constant) at b's insertion point, with
+// location b.Loc, and returns its result.
+func Constant(b *ir.Builder, resultType ir.Type, value string) ir.Value {
+	st := &ir.OperationState{Name: ConstantName, ResultTypes: []ir.Type{resultType}}
+	st.AddAttr("value", ir.SymbolRef(value))
+	return b.Build(st).Result(0)
 }

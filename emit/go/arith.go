@@ -49,7 +49,7 @@ var floatBinaryMath = map[string]string{
 var floatRule = map[string]string{
 	arith.MaxFName: "Maximum", arith.MaximumFName: "Maximum", arith.MinFName: "Minimum",
 	arith.MinimumFName: "Minimum", "arith.maxnumf": "MaxNum", "arith.minnumf": "MinNum",
-	arith.RemFName: "Rem", arith.MathPowFName: "Pow", arith.MathRsqrtName: "Rsqrt", "math.fpowi": "PowI",
+	arith.RemFName: "Rem", arith.MathPowFName: "Pow", arith.MathRsqrtName: "Rsqrt", arith.MathFPowIName: "PowI",
 }
 
 // cmpiNames and cmpfNames are the predicates in MLIR's enum order.
@@ -450,7 +450,7 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			return U + "(" + a[0] + ") " + sym + " " + U + "(" + a[1] + ")", nil
 		}
 		return a[0] + " " + sym + " " + a[1], nil
-	case "arith.addui_extended":
+	case arith.AddUIExtendedName:
 		if err := want(2); err != nil || op.NumResults() != 2 {
 			return bad()
 		}
@@ -461,12 +461,12 @@ func (f *fnEmitter) laneExpr(op *ir.Operation, a []string) (string, error) {
 			return num("AddUIExtended64", a[0], a[1]), nil
 		}
 		return "", errAt(op, "is not supported on index")
-	case "arith.mulsi_extended", "arith.mului_extended":
+	case arith.MulSIExtendedName, arith.MulUIExtendedName:
 		if err := want(2); err != nil || op.NumResults() != 2 {
 			return bad()
 		}
 		fn := "MulUIExtended"
-		if name == "arith.mulsi_extended" {
+		if name == arith.MulSIExtendedName {
 			fn = "MulSIExtended"
 		}
 		if in == I32 {

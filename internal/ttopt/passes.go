@@ -165,7 +165,7 @@ func (po *passOptions) setup() error {
 	}
 	switch {
 	case po.pipeline != "" && len(po.requested) > 0:
-		return errors.New("'--pass-pipeline' option can't be used with individual pass options")
+		return errors.New("<unknown>:0: error: '-pass-pipeline' option can't be used with individual pass options")
 	case po.pipeline != "":
 		if po.pm, err = po.registry.ParseAnchored(po.pipeline, builtin.ModuleName); err != nil {
 			return err

@@ -52,7 +52,7 @@ func TestPipelineFlagErrors(t *testing.T) {
 			"MLIR Textual PassPipeline Parser:1:30: error: 'nope' does not refer to a registered pass or pass pipeline\nbuiltin.module(func.func(cse,nope))\n                             ^\n"},
 		{[]string{"--canonicalize=max-iterations=x"},
 			"MLIR Textual PassPipeline Parser:1:29: error: invalid value for option 'max-iterations' of pass 'canonicalize': expected an integer, got \"x\"\ncanonicalize{max-iterations=x}\n                            ^\n"},
-		{[]string{"--cse", "--pass-pipeline=builtin.module(cse)"}, "'--pass-pipeline' option can't be used with individual pass options\n"},
+		{[]string{"--cse", "--pass-pipeline=builtin.module(cse)"}, "<unknown>:0: error: '-pass-pipeline' option can't be used with individual pass options\n"},
 		{[]string{"--cse", "--print-ir-after=nope"}, "--print-ir-before/--print-ir-after: 'nope' does not refer to a registered pass\n"},
 		{[]string{"--cse", "--pass-timing-display=flat"}, "invalid timing display \"flat\" (expected list or tree)\n"},
 	}

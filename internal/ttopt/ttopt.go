@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tt-compiler/tt/internal/llvmflags"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
@@ -25,6 +26,8 @@ type options struct {
 	allowUnregistered bool
 	generic           bool
 	debugInfo         bool
+	localScope        bool
+	elideLarger       int
 	splitInputFile    bool
 	verifyDiagnostics bool
 	parser            string
@@ -47,6 +50,11 @@ Passes run with --pass-pipeline='builtin.module(func.func(canonicalize,cse))'
 (MLIR's pipeline syntax) or with one flag per pass, in command-line order:
 --cse --canonicalize='max-iterations=3 top-down=false'. --list-passes shows
 the passes and their options.
+
+Options are read as LLVM's tools read them: one dash or two
+(-split-input-file, --split-input-file), values after '=' or in the next
+argument, so the RUN lines of MLIR's tests work verbatim; mlir-opt's
+spellings (--mlir-print-op-generic, --mlir-timing, ...) are accepted too.
 
 Exit status: 0 on success, 1 on any error. Errors are printed as
 file:line:col: error: message, followed by the source line and a caret.`,
@@ -101,15 +109,21 @@ file:line:col: error: message, followed by the source line and a caret.`,
 	f.BoolVar(&opts.generic, "mlir-print-op-generic", false, "alias of --print-op-generic")
 	f.BoolVar(&opts.debugInfo, "print-debuginfo", false, "print locations")
 	f.BoolVar(&opts.debugInfo, "mlir-print-debuginfo", false, "alias of --print-debuginfo")
+	f.BoolVar(&opts.localScope, "print-local-scope", false, "print affine maps and sets where they are used instead of as #map/#set aliases")
+	f.BoolVar(&opts.localScope, "mlir-print-local-scope", false, "alias of --print-local-scope")
+	f.IntVar(&opts.elideLarger, "elide-elementsattrs-if-larger", 0, "print dense elements attributes of more than `N` elements (splats excepted) as dense_resource<__elided__> (0: never)")
+	f.IntVar(&opts.elideLarger, "mlir-elide-elementsattrs-if-larger", 0, "alias of --elide-elementsattrs-if-larger")
 	f.BoolVar(&opts.splitInputFile, "split-input-file", false, "process each '// -----' separated chunk of the input on its own")
 	f.BoolVar(&opts.verifyDiagnostics, "verify-diagnostics", false, "check that the diagnostics produced match the expected-error/-warning/-note/-remark comments")
 	f.StringVar(&opts.parser, "parser", defaultParser(), "parser engine, both reading generic and custom forms: fast (hand-written) or participle (the participle grammar); the default comes from $"+ParserEnv+" when set")
 	_ = f.MarkHidden("mlir-print-op-generic")
 	_ = f.MarkHidden("mlir-print-debuginfo")
+	_ = f.MarkHidden("mlir-print-local-scope")
+	_ = f.MarkHidden("mlir-elide-elementsattrs-if-larger")
 	addPassFlags(f, &opts.passes)
 	addEmitFlags(f, &opts.emit)
 	cmd.SetVersionTemplate("tt-opt version {{.Version}}\n")
-	cmd.SetArgs(args)
+	cmd.SetArgs(llvmflags.Normalize(cmd.Flags(), args))
 	cmd.SetIn(stdin)
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
@@ -189,19 +203,15 @@ func processChunk(opts *options, file string, c chunk, sources *ir.SourceMgr, ou
 	if err != nil {
 		report(ir.AsDiagnostic(err, ir.FileLineCol(file, c.firstLine, 1)))
 	} else {
-		opts.passes.printOpts = asm.PrintOptions{Generic: opts.generic, DebugInfo: opts.debugInfo}
+		opts.passes.printOpts = opts.printOptions()
 		opts.emit.begin(file, module, &opts.passes)
 		if err := opts.passes.runPasses(module, stderr); err != nil && !isReported(err) {
 			report(ir.AsDiagnostic(err, module.Loc()))
 		}
 	}
 	if opts.verifyDiagnostics {
-		exps, perr := parseExpectations(file, c.src, c.firstLine)
-		if perr != nil {
-			fmt.Fprint(stderr, ir.AsDiagnostic(perr, nil).Render(sources))
-			return false
-		}
-		problems := checkExpectations(exps, diags)
+		exps, problems := parseExpectations(file, c.src, c.firstLine)
+		problems = append(problems, checkExpectations(exps, diags)...)
 		for _, p := range problems {
 			fmt.Fprint(stderr, p.Render(sources))
 		}
@@ -220,10 +230,16 @@ func processChunk(opts *options, file string, c chunk, sources *ir.SourceMgr, ou
 	return true
 }
 
+// printOptions are the printer flags.
+func (opts *options) printOptions() asm.PrintOptions {
+	return asm.PrintOptions{Generic: opts.generic, DebugInfo: opts.debugInfo, LocalScope: opts.localScope,
+		ElideElementsAttrsIfLarger: opts.elideLarger}
+}
+
 // printModule prints the module followed by an empty line, as mlir-opt does.
 func printModule(opts *options, module *ir.Operation, out io.Writer) {
 	defer opts.passes.timeOutput()()
-	_ = asm.Print(out, module, asm.PrintOptions{Generic: opts.generic, DebugInfo: opts.debugInfo})
+	_ = asm.Print(out, module, opts.printOptions())
 	_, _ = io.WriteString(out, "\n")
 }
 

@@ -7,9 +7,10 @@ import (
 	"io"
 	"strings"
 
-	"github.com/tt-compiler/tt/backend/gobuild"
-
 	"github.com/spf13/cobra"
+
+	"github.com/tt-compiler/tt/backend/gobuild"
+	"github.com/tt-compiler/tt/internal/llvmflags"
 )
 
 // Version is the version tt-run reports.
@@ -127,7 +128,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		" (auto: what this host runs best; off: portable scalar Go)")
 	f.BoolVarP(&verbose, "verbose", "v", false, "print what the backend did (--backend go: the build, its SIMD level and cache entry) to standard error")
 	cmd.SetVersionTemplate("tt-run version {{.Version}}\n")
-	cmd.SetArgs(args)
+	cmd.SetArgs(llvmflags.Normalize(cmd.Flags(), args))
 	cmd.SetIn(stdin)
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)

@@ -54,15 +54,15 @@ func Register(r *interp.Registry) {
 	for name, f := range floatClassOps {
 		r.Register(name, floatClassKernel(f))
 	}
-	r.Register("arith.addui_extended", addUIExtended)
-	r.Register("arith.mulsi_extended", mulExtended(true))
-	r.Register("arith.mului_extended", mulExtended(false))
+	r.Register(arith.AddUIExtendedName, addUIExtended)
+	r.Register(arith.MulSIExtendedName, mulExtended(true))
+	r.Register(arith.MulUIExtendedName, mulExtended(false))
 	r.Register(arith.CmpIName, cmpiKernel)
 	r.Register(arith.CmpFName, cmpfKernel)
 	r.Register(arith.SelectName, selectKernel)
 	r.Register(arith.ConstantName, constantKernel)
 	r.Register(arith.MathFMAName, fmaKernel)
-	r.Register("math.fpowi", fpowiKernel)
+	r.Register(arith.MathFPowIName, fpowiKernel)
 	registerCasts(r)
 }
 

@@ -1,5 +1,6 @@
 // Package builtink holds the interpreter kernels of the builtin, func and cf
-// dialects: func.return, func.call, builtin.unrealized_conversion_cast, and
+// dialects: func.return, func.call, func.constant, func.call_indirect,
+// builtin.unrealized_conversion_cast, and
 // MLIR's unstructured control flow cf.br, cf.cond_br and cf.assert (so that
 // multi-block functions run).
 //
@@ -22,6 +23,8 @@ import (
 func Register(r *interp.Registry) {
 	r.Register(function.ReturnName, funcReturn)
 	r.Register(function.CallName, funcCall)
+	r.Register(function.ConstantName, funcConstant)
+	r.Register(function.CallIndirectName, funcCallIndirect)
 	r.Register(builtin.UnrealizedConversionCastName, unrealizedCast)
 	r.Register(cf.BrName, cfBr)
 	r.Register(cf.CondBrName, cfCondBr)
@@ -61,6 +64,56 @@ func funcCall(e *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.V
 		return nil, err
 	}
 	return res, nil
+}
+
+// FuncValue is the run-time value of a func.constant: the function it names.
+type FuncValue struct {
+	Fn *ir.Operation
+}
+
+// CheckType reports whether t is the function's type.
+func (f FuncValue) CheckType(t ir.Type) error {
+	if ft := function.FuncType(f.Fn); ft != t {
+		return fmt.Errorf("function of type %s, not %s", ft, t)
+	}
+	return nil
+}
+
+// String names the function.
+func (f FuncValue) String() string {
+	name, _ := f.Fn.StringAttr(ir.SymbolAttrName)
+	return "@" + name
+}
+
+// funcConstant looks up the function a func.constant names.
+func funcConstant(e *interp.Exec, op *ir.Operation, _ []interp.Value) ([]interp.Value, error) {
+	ref, ok := op.Attr(function.ValueAttr).(*ir.SymbolRefAttr)
+	if !ok {
+		return nil, errors.New("missing symbol attribute 'value'")
+	}
+	fn := e.Interpreter().LookupSymbol(op, ref)
+	if fn == nil {
+		return nil, fmt.Errorf("no function named %s", ref)
+	}
+	return []interp.Value{FuncValue{Fn: fn}}, nil
+}
+
+// funcCallIndirect calls the function value of its first operand.
+func funcCallIndirect(e *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	if len(args) == 0 {
+		return nil, errors.New("missing callee operand")
+	}
+	f, ok := args[0].(FuncValue)
+	if !ok {
+		return nil, fmt.Errorf("callee is %s, not a function value", args[0])
+	}
+	res, err := e.CallFunction(f.Fn, args[1:])
+	var d *ir.Diagnostic
+	if errors.As(err, &d) && len(d.Notes) < maxCallNotes {
+		d.AttachNote(op.Loc(), "called from here")
+		return nil, d
+	}
+	return res, err
 }
 
 // unrealizedCast passes values through when they already have the result

@@ -140,3 +140,37 @@ func.func @pick(%c: i1, %a: i32, %b: i32) -> i32 {
 		}
 	}
 }
+
+// func.constant makes a function value; func.call_indirect calls it, and
+// errors inside the callee get a note at the indirect call.
+func TestCallIndirect(t *testing.T) {
+	src := `
+func.func @sq(%x: i32) -> i32 {
+  %0 = "arith.muli"(%x, %x) : (i32, i32) -> i32
+  return %0 : i32
+}
+func.func @twice(%x: i32) -> i32 {
+  %f = func.constant @sq : (i32) -> i32
+  %0 = func.call_indirect %f(%x) : (i32) -> i32
+  %1 = func.call_indirect %f(%0) : (i32) -> i32
+  return %1 : i32
+}
+func.func @div(%x: i32) -> i32 {
+  %false = "arith.constant"() {value = false} : () -> i1
+  "cf.assert"(%false) {msg = "boom"} : (i1) -> ()
+  return %x : i32
+}
+func.func @bad(%x: i32) -> i32 {
+  %f = func.constant @div : (i32) -> i32
+  %0 = func.call_indirect %f(%x) : (i32) -> i32
+  return %0 : i32
+}`
+	out, err := run(t, src, "twice", I32(nil, 3))
+	if err != nil || out[0].I32()[0] != 81 {
+		t.Errorf("twice(3) = %v, %v; want 81", out, err)
+	}
+	_, err = run(t, src, "bad", I32(nil, 3))
+	if err == nil || !strings.Contains(err.Error(), "called from here") {
+		t.Errorf("bad: %v; want an error with a note at the indirect call", err)
+	}
+}

@@ -179,7 +179,7 @@ func TestDialectAttrErrors(t *testing.T) {
 		{`"t.o"() {a = !gpu.async.token<1>} : () -> ()`, "1:30: error: unexpected '<' in angle-bracketed body"},
 		{`"t.o"() {a = !gpu.tile<f16, 16>} : () -> ()`, "1:31: error: expected ','"},
 		{`"t.o"() {a = !gpu.tile<f16, 16, "A", 1>} : () -> ()`, "1:36: error: expected '>'"},
-		{`"t.o"() {a = #arith.fastmath<nnan ninf>} : () -> ()`, "1:35: error: expected '>'"},
+		{`"t.o"() {a = #arith.fastmath<nnan ninf>} : () -> ()`, "1:34: error: expected '>'"},
 		{`"t.o"() {a = #arith.fastmath<"fast">} : () -> ()`, "1:30: error: expected valid keyword"},
 		{`"t.o"() {a = #vector.kind<sum>} : () -> ()`, "1:27: error: expected ::mlir::vector::CombiningKind to be one of: add, mul, minui, minsi, minf, maxui, maxsi, maxf, and, or, xor"},
 		{`"t.o"() {a = memref<4xf32, #foo.space<1>>} : () -> ()`, "1:23: error: unsupported memory space Attribute"},

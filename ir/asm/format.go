@@ -666,6 +666,13 @@ func (fp *formatParse) parseAttr(d *ir.AttrDef) error {
 			return err
 		})
 		a = ir.I64Array(ctx, vs...)
+	case ir.StoreSymbol:
+		loc := p.Loc()
+		a, err = p.ParseAttribute(nil)
+		if _, ok := a.(*ir.SymbolRefAttr); err == nil && !ok {
+			// MLIR's parseAttribute<FlatSymbolRefAttr>.
+			return ir.Errorf(loc, "invalid kind of attribute specified")
+		}
 	default:
 		a, err = p.ParseAttribute(nil)
 	}

@@ -2,6 +2,7 @@ package asm
 
 import (
 	"sort"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -50,6 +51,16 @@ type lexer struct {
 	limit int
 	lines *lineTable
 	err   string // message for the last tokError
+	// unbalanced describes the last tokError of an identifier whose <...>
+	// body does not close (so the parser can say what MLIR says).
+	unbalanced unbalancedAngle
+}
+
+// unbalancedAngle is an identifier followed by a '<' body that does not
+// close: kw<... up to the offending byte at bad.
+type unbalancedAngle struct {
+	kw        string
+	open, bad int // offsets of the '<' and of the offending character
 }
 
 func newLexer(src []byte, lines *lineTable) *lexer {
@@ -142,7 +153,7 @@ func (l *lexer) next() token {
 	case c == '#':
 		return l.lexSuffix(start, tokHash, tokHashAngle, "expected attribute name after '#'")
 	case c == '!':
-		return l.lexSuffix(start, tokBang, tokBangAngle, "expected type name after '!'")
+		return l.lexSuffix(start, tokBang, tokBangAngle, "invalid type identifier")
 	case c == '@':
 		return l.lexSymbol(start)
 	}
@@ -170,6 +181,7 @@ func (l *lexer) lexPunct(start int) token {
 			l.pos += 2
 			return token{tokPunct, int32(start), int32(l.pos)}
 		}
+		return l.errorf(l.pos, "expected three consecutive dots for an ellipsis")
 	}
 	if c >= utf8.RuneSelf {
 		_, size := utf8.DecodeRune(l.src[start:l.limit])
@@ -267,6 +279,9 @@ func (l *lexer) lexSymbol(start int) token {
 	if l.pos == begin {
 		return l.errorf(start, "expected symbol name after '@'")
 	}
+	if c := l.src[begin]; !isLetter(c) && c != '_' {
+		return l.errorf(start, "@ identifier expected to start with letter or '_'")
+	}
 	return token{tokAt, int32(start), int32(l.pos)}
 }
 
@@ -282,7 +297,11 @@ func (l *lexer) maybeAngle(start int, plain, angle tokKind) token {
 	end, msg := scanBalanced(l.src[:l.limit], p)
 	if msg != "" {
 		l.pos = end
-		return l.errorf(p, msg)
+		t := l.errorf(p, msg)
+		if strings.HasPrefix(msg, "unbalanced") {
+			l.unbalanced = unbalancedAngle{kw: string(l.src[start:p]), open: p, bad: end}
+		}
+		return t
 	}
 	l.pos = end
 	return token{angle, int32(start), int32(end)}
@@ -300,6 +319,9 @@ func scanBalanced(src []byte, open int) (int, string) {
 		case '>':
 			if p > open && src[p-1] == '-' {
 				continue // "->" arrow inside a function type
+			}
+			if p+1 < len(src) && src[p+1] == '=' && len(stack) > 0 && stack[len(stack)-1] != '<' {
+				continue // ">=" in an integer set's constraints
 			}
 			fallthrough
 		case ')', ']', '}':

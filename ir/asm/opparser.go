@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/tt-compiler/tt/ir"
@@ -15,8 +16,25 @@ func (p *parser) Context() *ir.Context { return p.ctx }
 // Loc implements ir.OpParser.
 func (p *parser) Loc() ir.Location { return p.locOf(p.tok.start) }
 
-// Errorf implements ir.OpParser.
-func (p *parser) Errorf(format string, args ...any) error { return p.errorf(format, args...) }
+// Errorf implements ir.OpParser. Inside a custom form, the error is
+// MLIR's emitError of the op parser: at the next token, after
+// "custom op 'name' ".
+func (p *parser) Errorf(format string, args ...any) error {
+	if p.customOp == "" || p.tok.kind == tokError {
+		return p.errorf(format, args...)
+	}
+	return p.customOpError(fmt.Sprintf(format, args...))
+}
+
+// customOpError is an error of the custom form being parsed, at the next
+// token (just past the last one at the end of the input).
+func (p *parser) customOpError(msg string) error {
+	off := p.tok.start
+	if p.tok.kind == tokEOF {
+		off = p.prevEnd
+	}
+	return p.errorAt(off, "custom op '%s' %s", p.customOp, msg)
+}
 
 // ParseOperand implements ir.OpParser.
 func (p *parser) ParseOperand() (ir.UnresolvedOperand, error) {
@@ -180,6 +198,9 @@ func (p *parser) ParseOptionalSymbolName() (string, bool) {
 // ParseKeyword implements ir.OpParser.
 func (p *parser) ParseKeyword(kw string) error {
 	if !p.ParseOptionalKeyword(kw) {
+		if p.customOp != "" && p.tok.kind != tokError {
+			return p.customOpError("expected '" + kw + "'")
+		}
 		return p.errorf("expected '%s'", kw)
 	}
 	return nil

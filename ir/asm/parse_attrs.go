@@ -130,7 +130,8 @@ func (p *parser) parseAttrDict() ([]ir.NamedAttr, error) {
 				return err
 			}
 			if key == "" {
-				return p.errorf("expected valid attribute name")
+				// MLIR reports it at the string, not where it is missing.
+				return p.errorAt(p.tok.start, "expected valid attribute name")
 			}
 		default:
 			return p.errorf("expected attribute name")
@@ -353,7 +354,11 @@ func (p *parser) parseAngleAttr() (ir.Attribute, error) {
 	case "array":
 		p.advance()
 		return p.parseDenseArray(bs, be)
-	case "affine_map", "affine_set", "strided":
+	case "affine_map", "affine_set":
+		// Kept as text, spelt as MLIR prints it (aliases.go).
+		p.advance()
+		return &ir.OpaqueAttr{Text: normalizeAffine(p.text(t))}, nil
+	case "strided":
 		p.advance()
 		return &ir.OpaqueAttr{Text: p.text(t)}, nil
 	case "dense_resource", "sparse", "opaque":
@@ -382,6 +387,7 @@ type denseNode struct {
 	isBool, boolVal bool
 	list            []*denseNode
 	isList          bool
+	complex         []*denseNode // (re, im)
 }
 
 func (p *parser) parseDense(t token, bs, be int) (ir.Attribute, error) {
@@ -414,15 +420,23 @@ func (p *parser) parseDense(t token, bs, be int) (ir.Attribute, error) {
 	if err != nil {
 		return nil, err
 	}
+	// MLIR reports these after the type (and accepts memrefs).
 	st, ok := ty.(ir.ShapedType)
-	if !ok || !ir.HasStaticShape(ty) {
-		return nil, p.errorAt(typeOff, "elements literal must be a statically shaped tensor or vector type")
+	if !ok {
+		return nil, p.errorAt(p.tok.start, "elements literal must be a shaped type")
 	}
-	if _, isMem := ty.(*ir.MemRefType); isMem {
-		return nil, p.errorAt(typeOff, "elements literal type must be a tensor or vector type")
+	if !ir.HasStaticShape(ty) {
+		return nil, p.errorAt(p.tok.start, "elements literal type must have static shape")
 	}
 	elem := st.ElementType()
-	if !ir.IsFloat(elem) && !ir.IsInteger(elem) && !ir.IsIndex(elem) {
+	part := elem
+	if ct, ok := elem.(*ir.ComplexType); ok {
+		part = ct.Elem
+		if isHex {
+			return nil, p.errorAt(hexTok.start, "hex dense elements of complex type are not supported")
+		}
+	}
+	if !ir.IsFloat(part) && !ir.IsInteger(part) && !ir.IsIndex(part) {
 		return nil, p.errorAt(typeOff, "dense elements of type %s are not supported", elem)
 	}
 	if isHex {
@@ -436,7 +450,7 @@ func (p *parser) parseDense(t token, bs, be int) (ir.Attribute, error) {
 		}
 		return a.Canonical(), nil
 	}
-	return p.denseFromNodes(root, st, t.start)
+	return p.denseFromNodes(root, st, t.start, typeOff)
 }
 
 func (p *parser) parseDenseNode(depth int) (*denseNode, error) {
@@ -453,7 +467,27 @@ func (p *parser) parseDenseNode(depth int) (*denseNode, error) {
 		return n, err
 	}
 	if p.isPunct("(") {
-		return nil, p.errorf("complex elements are not supported")
+		n := &denseNode{leaf: p.tok}
+		p.advance()
+		re, err := p.parseDenseNode(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		if !p.consumeIf(",") {
+			return nil, p.errorf("expected ',' between complex elements")
+		}
+		im, err := p.parseDenseNode(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		if !p.consumeIf(")") {
+			return nil, p.errorf("expected ')' after complex elements")
+		}
+		if re.isList || im.isList || re.complex != nil || im.complex != nil {
+			return nil, p.errorAt(n.leaf.start, "expected element literal of primitive type")
+		}
+		n.complex = []*denseNode{re, im}
+		return n, nil
 	}
 	if p.isKeyword("true") || p.isKeyword("false") {
 		n := &denseNode{isBool: true, boolVal: p.isKeyword("true"), leaf: p.tok}
@@ -496,7 +530,7 @@ func (p *parser) shapeOf(n *denseNode) ([]int64, error) {
 	return append([]int64{int64(len(n.list))}, sub...), nil
 }
 
-func (p *parser) denseFromNodes(root *denseNode, st ir.ShapedType, off int32) (ir.Attribute, error) {
+func (p *parser) denseFromNodes(root *denseNode, st ir.ShapedType, off, typeOff int32) (ir.Attribute, error) {
 	a := &ir.DenseElementsAttr{Type: st}
 	var leaves []*denseNode
 	if !root.isList {
@@ -517,12 +551,43 @@ func (p *parser) denseFromNodes(root *denseNode, st ir.ShapedType, off int32) (i
 		leaves = flattenDense(root, leaves)
 	}
 	elem := st.ElementType()
+	ct, isComplex := elem.(*ir.ComplexType)
 	for _, l := range leaves {
-		if err := p.appendDenseLeaf(a, l, elem); err != nil {
+		var err error
+		switch {
+		case isComplex && l.complex != nil:
+			if err = p.checkComplexPart(l.complex, ct.Elem, typeOff); err == nil {
+				if err = p.appendDenseLeaf(a, l.complex[0], ct.Elem); err == nil {
+					err = p.appendDenseLeaf(a, l.complex[1], ct.Elem)
+				}
+			}
+		case isComplex || l.complex != nil:
+			// MLIR's message, located at the type, for a complex literal
+			// of a real type and the other way round.
+			want, got := "integer", "floating-point"
+			if ir.IsFloat(elem) || (isComplex && ir.IsFloat(ct.Elem)) {
+				want, got = got, want
+			}
+			err = p.errorAt(typeOff, "expected %s elements, but parsed %s", want, got)
+		default:
+			err = p.appendDenseLeaf(a, l, elem)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
 	return a.Canonical(), nil
+}
+
+// checkComplexPart rejects integer literals for complex<float> elements,
+// which MLIR does not convert (it does for plain float elements).
+func (p *parser) checkComplexPart(parts []*denseNode, part ir.Type, typeOff int32) error {
+	for _, l := range parts {
+		if ir.IsFloat(part) && (l.isBool || (l.leaf.kind == tokInteger && !strings.HasPrefix(p.text(l.leaf), "0x"))) {
+			return p.errorAt(typeOff, "expected floating-point elements, but parsed integer")
+		}
+	}
+	return nil
 }
 
 func flattenDense(n *denseNode, out []*denseNode) []*denseNode {
@@ -589,12 +654,23 @@ func (p *parser) parseDenseArray(bs, be int) (ir.Attribute, error) {
 		if err != nil {
 			return err
 		}
-		isInt := ir.IsSignlessInteger(elem)
-		switch w := ir.IntWidth(elem); {
-		case isInt && (w == 1 || w == 8 || w == 16 || w == 32 || w == 64):
-		case ir.IsFloat(elem) && (elem == p.ctx.F32() || elem == p.ctx.F64()):
+		// MLIR takes any integer or float type of 1 or a multiple of 8
+		// bits; tt stores elements in 64 bits. (MLIR 16 also takes index,
+		// but stores it wrongly.)
+		var w int
+		switch {
+		case ir.IsInteger(elem):
+			w = ir.IntWidth(elem)
+		case ir.IsFloat(elem):
+			w = elem.(*ir.FloatType).Width()
 		default:
 			return p.errorAt(typeOff, "expected integer or float type, got: %s", elem)
+		}
+		switch {
+		case w != 1 && w%8 != 0:
+			return p.errorAt(typeOff, "element type bitwidth must be a multiple of 8")
+		case w > 64:
+			return p.errorAt(typeOff, "dense arrays of elements wider than 64 bits are not supported")
 		}
 		out = &ir.DenseArrayAttr{Elem: elem}
 		if p.tok.kind == tokEOF {
@@ -617,8 +693,8 @@ func (p *parser) parseDenseArray(bs, be int) (ir.Attribute, error) {
 			if p.tok.kind == tokEOF {
 				return nil
 			}
-			if err := p.expect(",", "in dense array"); err != nil {
-				return err
+			if !p.consumeIf(",") {
+				return p.errorf("expected '>' to close an array attribute")
 			}
 		}
 	})

@@ -68,6 +68,11 @@ func (p *parser) parseType() (ir.Type, error) {
 					return nil, p.errorf("integer bitwidth is limited to 16777215 bits")
 				}
 			}
+			switch text {
+			case "tensor", "memref", "vector", "complex", "tuple":
+				p.advance()
+				return nil, p.errorf("expected '<' in %s type", text)
+			}
 			return nil, p.errorf("expected non-function type")
 		}
 		p.advance()
@@ -162,7 +167,7 @@ func (p *parser) scalarType(s string) (ir.Type, bool) {
 // parseFunctionTypeOnly parses "(inputs) -> results".
 func (p *parser) parseFunctionTypeOnly() (*ir.FunctionType, error) {
 	if !p.isPunct("(") {
-		return nil, p.errorf("expected '(' in function type")
+		return nil, p.errorf("expected function type")
 	}
 	ins, err := p.parseParenTypeList()
 	if err != nil {
@@ -290,6 +295,11 @@ func (p *parser) parseDims(bs, be int, allowUnranked, allowScalable bool) (dimLi
 				return d, p.errorAt(int32(i), "invalid dimension")
 			}
 			size, i = v, j
+		case c == '?' && allowScalable:
+			// Vectors have no dynamic sizes: MLIR reads '?' as the element
+			// type and fails there ("expected non-function type").
+			d.elemOff = i
+			return d, nil
 		case c == '?':
 			size, i = ir.Dynamic, i+1
 		case c == '[' && allowScalable:
@@ -298,7 +308,7 @@ func (p *parser) parseDims(bs, be int, allowUnranked, allowScalable bool) (dimLi
 				j++
 			}
 			if j == i+1 || j >= be || p.src[j] != ']' {
-				return d, p.errorAt(int32(i), "missing ']' closing scalable dimension")
+				return d, p.errorAt(int32(j), "missing ']' closing set of scalable dimensions")
 			}
 			v, _ := strconv.ParseInt(string(p.src[i+1:j]), 10, 64)
 			size, i, scalable = v, j+1, true
@@ -447,7 +457,7 @@ func (p *parser) parseVectorBody(bs, be int) (ir.Type, error) {
 	}
 	for _, s := range d.shape {
 		if s <= 0 {
-			return nil, p.errorAt(int32(bs), "vector types must have positive constant sizes")
+			return nil, p.errorAt(int32(d.elemOff), "vector types must have positive constant sizes")
 		}
 	}
 	var out ir.Type

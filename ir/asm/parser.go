@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -70,6 +71,10 @@ type parser struct {
 	deferredLocs []*deferredLoc
 	typeCache    map[string]ir.Type
 
+	// customOp is the op whose custom form is being parsed ("" in a
+	// generic op): errors a custom parser emits are prefixed with it.
+	customOp string
+
 	scopes     []*isolatedScope
 	opStack    []*ir.OpDef // ops whose custom form or regions are being parsed
 	depth      int
@@ -117,18 +122,88 @@ func (p *parser) errorAt(off int32, format string, args ...any) error {
 	return ir.Errorf(p.locOf(off), format, args...)
 }
 
-// errorf reports an error at the current token (for invalid tokens, the
-// lexer's message).
+// errorf reports an error about the current token (for invalid tokens, the
+// lexer's message). An "expected ..." error is located like MLIR's
+// emitWrongTokenError: just past the text before the token, since it is
+// about what is missing there.
 func (p *parser) errorf(format string, args ...any) error {
 	if p.tok.kind == tokError {
+		if err := p.unbalancedBodyError(); err != nil {
+			return err
+		}
 		return p.errorAt(p.tok.start, "%s", p.lex.err)
 	}
-	if p.tok.kind == tokEOF {
-		// Point just past the last token rather than at the end of the
-		// file, which may be lines later.
-		return p.errorAt(p.prevEnd, format, args...)
+	msg := fmt.Sprintf(format, args...)
+	if !strings.HasPrefix(msg, "expected") {
+		// About the token itself ("undefined symbol alias id"): at it,
+		// or just past the last token at the end of the input.
+		if p.tok.kind == tokEOF {
+			return p.errorAt(p.prevEnd, "%s", msg)
+		}
+		return p.errorAt(p.tok.start, "%s", msg)
 	}
-	return p.errorAt(p.tok.start, format, args...)
+	off := int(p.tok.start)
+	if p.tok.kind == tokEOF && off == len(p.src) && off > 0 {
+		off-- // MLIR backs up one character from the end of the buffer
+	}
+	return p.errorAt(int32(wrongTokenOffset(p.src, off)), "%s", msg)
+}
+
+// unbalancedBodyError explains an array<...> whose body does not close the
+// way MLIR, which reads it token by token, does: by parsing the body up to
+// the offending character ("expected ':' after dense array type"). It
+// returns nil for other tokens.
+func (p *parser) unbalancedBodyError() error {
+	u := p.lex.unbalanced
+	if int(p.tok.start) != u.open || u.bad > len(p.src) {
+		return nil
+	}
+	switch u.kw {
+	case "tensor", "vector", "memref", "complex", "tuple":
+		// MLIR reads the type's body token by token and stops at the
+		// first token that is not '>': take the end of the line.
+		end := u.bad
+		if i := bytes.IndexByte(p.src[u.open:u.bad], '\n'); i >= 0 {
+			end = u.open + i
+		}
+		return p.errorAt(int32(wrongTokenOffset(p.src, end)), "expected '>' in %s type", u.kw)
+	case "array":
+	default:
+		return nil
+	}
+	if _, err := p.parseDenseArray(u.open+1, u.bad); err != nil {
+		return err
+	}
+	if bytes.IndexByte(p.src[u.open:u.bad], ':') < 0 {
+		return p.errorAt(int32(wrongTokenOffset(p.src, u.bad)), "expected ':' after dense array type")
+	}
+	return p.errorAt(int32(wrongTokenOffset(p.src, u.bad)), "expected '>' to close an array attribute")
+}
+
+// wrongTokenOffset is where MLIR reports an unexpected token at off: after
+// the last non-blank character before it, skipping blank lines and "//"
+// comments on the lines before (but at off when nothing precedes it).
+func wrongTokenOffset(src []byte, off int) int {
+	end := off
+	for {
+		for end > 0 && (src[end-1] == ' ' || src[end-1] == '\t') {
+			end--
+		}
+		if end == 0 {
+			return off
+		}
+		if c := src[end-1]; c != '\n' && c != '\r' {
+			return end
+		}
+		end--
+		lineStart := bytes.LastIndexAny(src[:end], "\n\r")
+		if lineStart < 0 {
+			lineStart = 0
+		}
+		if i := bytes.Index(src[lineStart:end], []byte("//")); i >= 0 {
+			end = lineStart + i
+		}
+	}
 }
 
 // enter counts one level of nesting in a recursive construct (attributes,
@@ -208,9 +283,10 @@ func (p *parser) parseFile() (*ir.Operation, error) {
 	for p.tok.kind != tokEOF {
 		var err error
 		switch {
-		case p.tok.kind == tokHash && p.peekIsAliasDef():
+		case p.tok.kind == tokHash:
+			// At the top level, '#' and '!' start alias definitions.
 			err = p.parseAttrAliasDef()
-		case p.tok.kind == tokBang && p.peekIsAliasDef():
+		case p.tok.kind == tokBang:
 			err = p.parseTypeAliasDef()
 		default:
 			err = p.parseOperation(body)
@@ -233,14 +309,6 @@ func (p *parser) parseFile() (*ir.Operation, error) {
 	return module, nil
 }
 
-// peekIsAliasDef reports whether the current #name / !name is followed by '='.
-func (p *parser) peekIsAliasDef() bool {
-	save := *p.lex
-	next := p.lex.next()
-	*p.lex = save
-	return next.kind == tokPunct && p.text(next) == "="
-}
-
 func (p *parser) parseAttrAliasDef() error {
 	nameTok := p.tok
 	name := p.text(nameTok)[1:]
@@ -248,7 +316,9 @@ func (p *parser) parseAttrAliasDef() error {
 		return p.errorf("attribute names with a '.' are reserved for dialect-defined names")
 	}
 	p.advance()
-	p.advance() // '='
+	if !p.consumeIf("=") {
+		return p.errorf("expected '=' in attribute alias definition")
+	}
 	if _, dup := p.attrAliases[name]; dup {
 		return p.errorAt(nameTok.start, "redefinition of attribute alias id '%s'", name)
 	}
@@ -267,7 +337,9 @@ func (p *parser) parseTypeAliasDef() error {
 		return p.errorf("type names with a '.' are reserved for dialect-defined names")
 	}
 	p.advance()
-	p.advance() // '='
+	if !p.consumeIf("=") {
+		return p.errorf("expected '=' in type alias definition")
+	}
 	if _, dup := p.typeAliases[name]; dup {
 		return p.errorAt(nameTok.start, "redefinition of type alias id '%s'", name)
 	}
@@ -368,7 +440,8 @@ func (p *parser) defineValue(name string, vals []ir.Value, off int32) error {
 				return p.errorAt(e.fwdOff, "reference to invalid result number")
 			}
 			if ph.Result(0).Type() != vals[i].Type() {
-				return p.errorAt(off, "definition of SSA value '%%%s#%d' has type %s", name, i, vals[i].Type())
+				return ir.Errorf(p.locOf(off), "definition of SSA value '%%%s#%d' has type '%s'", name, i, vals[i].Type()).
+					AttachNote(ph.Loc(), "previously used here with type '%s'", ph.Result(0).Type())
 			}
 			ph.Result(0).ReplaceAllUsesWith(vals[i])
 			ph.Erase()
@@ -396,7 +469,8 @@ func (p *parser) resolveValue(name string, num int, t ir.Type, off int32) (ir.Va
 		}
 		v := e.vals[num]
 		if t != nil && v.Type() != t {
-			return nil, p.errorAt(off, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", name, t, v.Type())
+			return nil, ir.Errorf(p.locOf(off), "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", name, t, v.Type()).
+				AttachNote(p.locOf(e.defOff), "prior use here")
 		}
 		return v, nil
 	}
@@ -416,7 +490,8 @@ func (p *parser) resolveValue(name string, num int, t ir.Type, off int32) (ir.Va
 	}
 	if ph := e.placeholds[num]; ph != nil {
 		if ph.Result(0).Type() != t {
-			return nil, p.errorAt(off, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", name, t, ph.Result(0).Type())
+			return nil, ir.Errorf(p.locOf(off), "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", name, t, ph.Result(0).Type()).
+				AttachNote(ph.Loc(), "prior use here")
 		}
 		return ph.Result(0), nil
 	}
@@ -478,10 +553,23 @@ func (p *parser) parseOperation(block *ir.Block) error {
 	var err error
 	// Like MLIR, an op is located at its name, not at its results.
 	loc := p.locOf(p.tok.start)
+	if u := p.lex.unbalanced; p.tok.kind == tokError && u.kw != "" && int(p.tok.start) == u.open && isOpNameLike(u.kw) {
+		// "tensor<42 x index" where an op is expected: MLIR reads the
+		// keyword as a custom op name.
+		msg := fmt.Sprintf("custom op '%s' is unknown", u.kw)
+		if !strings.Contains(u.kw, ".") {
+			msg += fmt.Sprintf(" (tried '%s.%s' as well)", p.defaultDialect(), u.kw)
+		}
+		return p.errorAt(int32(u.open-len(u.kw)), "%s", msg)
+	}
 	switch p.tok.kind {
 	case tokString:
 		op, err = p.parseGenericOp(loc)
 	case tokBareIdent:
+		if isIntegerTypeName(p.text(p.tok)) {
+			// MLIR lexes i32 as a type, which cannot start an operation.
+			return p.errorf("expected operation name in quotes")
+		}
 		op, err = p.parseCustomOp(loc)
 	default:
 		return p.errorf("expected operation name in quotes")
@@ -499,6 +587,9 @@ func (p *parser) parseOperation(block *ir.Block) error {
 	total := 0
 	for _, g := range groups {
 		total += g.count
+	}
+	if len(groups) > 0 && op.NumResults() == 0 {
+		return p.errorAt(start, "cannot name an operation with no results")
 	}
 	if len(groups) > 0 && total != op.NumResults() {
 		return p.errorAt(start, "operation defines %d results but was provided %d to bind", op.NumResults(), total)
@@ -570,6 +661,9 @@ func (p *parser) checkOpRegistered(name string, off int32) (*ir.OpDef, error) {
 }
 
 func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
+	savedCustom := p.customOp
+	p.customOp = ""
+	defer func() { p.customOp = savedCustom }()
 	nameTok := p.tok
 	name, err := p.unquote(nameTok)
 	if err != nil {
@@ -583,16 +677,14 @@ func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
 		return nil, err
 	}
 	p.advance()
-	var uses []unresolved
-	err = p.parseCommaList("(", ")", "to start operand list", func() error {
-		u, err := p.parseValueUse()
-		uses = append(uses, u)
-		return err
-	})
+	uses, err := p.parseGenericOperands()
 	if err != nil {
 		return nil, err
 	}
 	st := &ir.OperationState{Name: name, Loc: loc}
+	if p.isPunct("[") && def != nil && def.Traits&ir.Terminator == 0 {
+		return nil, p.errorAt(p.tok.start, "successors in non-terminator")
+	}
 	if p.isPunct("[") {
 		err := p.parseCommaList("[", "]", "in successor list", func() error {
 			b, err := p.parseSuccessorRef()
@@ -608,10 +700,7 @@ func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
 	}
 	if p.isPunct("(") {
 		p.opStack = append(p.opStack, def)
-		err := p.parseCommaList("(", ")", "in region list", func() error {
-			r := st.AddRegion()
-			return p.parseRegion(r, nil)
-		})
+		err := p.parseRegionList(st)
 		p.opStack = p.opStack[:len(p.opStack)-1]
 		if err != nil {
 			return nil, err
@@ -645,6 +734,84 @@ func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
 		st.ResultTypes = []ir.Type{}
 	}
 	return p.ctx.NewOp(st), nil
+}
+
+// pluralS completes "operand type". (MLIR 16's message for one operand
+// has a NUL byte where the "s" would be; tt writes nothing there.)
+// parseGenericOperands reads "(%a, %b#1)" as MLIR does: an optional list
+// of uses, then ')'.
+func (p *parser) parseGenericOperands() ([]unresolved, error) {
+	if err := p.expect("(", "to start operand list"); err != nil {
+		return nil, err
+	}
+	var uses []unresolved
+	for p.tok.kind == tokPercent {
+		u, err := p.parseValueUse()
+		if err != nil {
+			return nil, err
+		}
+		uses = append(uses, u)
+		if !p.consumeIf(",") {
+			break
+		}
+		if p.tok.kind != tokPercent {
+			return nil, p.errorf("expected SSA operand")
+		}
+	}
+	return uses, p.expect(")", "to end operand list")
+}
+
+// parseRegionList reads "({...}, {...})": at least one region, then ')'.
+func (p *parser) parseRegionList(st *ir.OperationState) error {
+	if err := p.expect("(", ""); err != nil {
+		return err
+	}
+	for {
+		if !p.isPunct("{") {
+			return p.errorf("expected '{' to begin a region")
+		}
+		if err := p.parseRegion(st.AddRegion(), nil); err != nil {
+			return err
+		}
+		if !p.consumeIf(",") {
+			break
+		}
+	}
+	return p.expect(")", "to end region list")
+}
+
+// isOpNameLike reports whether s could be a custom op name (letters,
+// digits, '_', '.', '$').
+func isOpNameLike(s string) bool {
+	if s == "" || !isLetter(s[0]) && s[0] != '_' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isIdentChar(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isIntegerTypeName reports whether s spells an integer type (i32, si8,
+// ui64), which MLIR's lexer reads as a type rather than an identifier.
+func isIntegerTypeName(s string) bool {
+	for _, prefix := range []string{"si", "ui", "i"} {
+		if rest, ok := strings.CutPrefix(s, prefix); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// dialectNames lists the loaded dialects, sorted.
+func (p *parser) dialectNames() []string {
+	var names []string
+	for _, d := range p.ctx.Dialects() {
+		names = append(names, d.Name)
+	}
+	return names
 }
 
 func pluralS(n int) string {
@@ -685,6 +852,17 @@ func (p *parser) resolveOpName(name string) string {
 	return name
 }
 
+// defaultDialect is the dialect whose ops may be written without prefix
+// where the parser is: the innermost enclosing op's, else builtin.
+func (p *parser) defaultDialect() string {
+	for i := len(p.opStack) - 1; i >= 0; i-- {
+		if d := p.opStack[i]; d != nil && d.DefaultDialect != "" {
+			return d.DefaultDialect
+		}
+	}
+	return "builtin"
+}
+
 func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
 	nameTok := p.tok
 	name := p.resolveOpName(p.text(nameTok))
@@ -692,7 +870,13 @@ func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
 	if def == nil {
 		d, _, hasDot := strings.Cut(name, ".")
 		if hasDot && !p.ctx.IsDialectLoaded(name) {
-			return nil, p.errorf("Dialect '%s' not found for custom op '%s' ", d, name)
+			return nil, ir.Errorf(p.locOf(nameTok.start), "Dialect `%s' not found for custom op '%s' ", d, name).
+				AttachNote(p.locOf(nameTok.start), "Registered dialects: %s ; for more info on dialect registration see "+
+					"https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
+					strings.Join(p.dialectNames(), ", "))
+		}
+		if !hasDot {
+			return nil, p.errorf("custom op '%s' is unknown (tried '%s.%s' as well)", name, p.defaultDialect(), name)
 		}
 		return nil, p.errorf("custom op '%s' is unknown", name)
 	}
@@ -702,6 +886,9 @@ func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
 	p.advance()
 	st := &ir.OperationState{Name: name, Loc: loc}
 	p.opStack = append(p.opStack, def)
+	savedCustom := p.customOp
+	p.customOp = name
+	defer func() { p.customOp = savedCustom }()
 	var err error
 	if def.Parse != nil {
 		err = def.Parse(p, st)
@@ -828,13 +1015,7 @@ func (p *parser) parseBlock(r *ir.Region) error {
 	e.defined = true
 	r.PushBack(block)
 	if p.isPunct("(") {
-		err := p.parseCommaList("(", ")", "in block argument list", func() error {
-			a, err := p.ParseArgument(true, false)
-			if err != nil {
-				return err
-			}
-			return p.addArgument(block, a)
-		})
+		err := p.parseBlockArgs(block)
 		if err != nil {
 			return err
 		}
@@ -845,11 +1026,49 @@ func (p *parser) parseBlock(r *ir.Region) error {
 	return p.parseBlockOps(block)
 }
 
+// parseBlockArgs reads "(%a: t, %b: u)" after a block name, with MLIR's
+// messages.
+func (p *parser) parseBlockArgs(block *ir.Block) error {
+	p.advance() // '('
+	if p.consumeIf(")") {
+		return nil
+	}
+	for {
+		if p.tok.kind != tokPercent {
+			return p.errorf("expected SSA operand")
+		}
+		name, err := p.parseValueUse()
+		if err != nil {
+			return err
+		}
+		if name.num != 0 {
+			return p.errorAt(name.off, "expected argument name without result number")
+		}
+		if !p.isPunct(":") {
+			return p.errorf("expected ':' and type for SSA operand")
+		}
+		p.advance()
+		t, err := p.parseType()
+		if err != nil {
+			return err
+		}
+		a := ir.Argument{Name: ir.UnresolvedOperand{Name: name.name, Number: name.num, Loc: p.locOf(name.off)}, Type: t}
+		if a.Loc, err = p.ParseOptionalLocation(); err != nil {
+			return err
+		}
+		if err := p.addArgument(block, a); err != nil {
+			return err
+		}
+		if !p.consumeIf(",") {
+			return p.expect(")", "")
+		}
+	}
+}
+
 func (p *parser) parseBlockOps(b *ir.Block) error {
 	for p.tok.kind != tokCaret && !p.isPunct("}") {
-		if p.tok.kind == tokEOF {
-			return p.errorf("expected '}' to end region")
-		}
+		// At the end of the input, parseOperation says what MLIR says:
+		// "expected operation name in quotes".
 		if err := p.parseOperation(b); err != nil {
 			return err
 		}

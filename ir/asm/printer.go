@@ -2,6 +2,7 @@ package asm
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"sort"
 	"strconv"
@@ -16,10 +17,36 @@ type PrintOptions struct {
 	Generic bool
 	// DebugInfo prints locations (loc(...)) after ops and block arguments.
 	DebugInfo bool
+	// LocalScope prints affine maps and integer sets where they are used
+	// instead of as #map/#set aliases before the operation
+	// (mlir-opt's --mlir-print-local-scope).
+	LocalScope bool
+	// ElideElementsAttrsIfLarger, when positive, prints dense elements
+	// attributes of more elements than this (splats excepted) as
+	// "dense_resource<__elided__> : type", like mlir-opt's
+	// --mlir-elide-elementsattrs-if-larger. Zero prints them all.
+	ElideElementsAttrsIfLarger int
 }
 
 // Print writes op (usually a builtin.module) as MLIR text followed by a newline.
 func Print(w io.Writer, op *ir.Operation, opts PrintOptions) error {
+	// Aliases are defined before a top-level operation only; a nested one
+	// (an IR dump of one function) prints them inline.
+	if !opts.LocalScope && op.ParentOp() == nil {
+		if al := collectAffineAliases(op, opts.Generic); al != nil {
+			var body bytes.Buffer
+			local := opts
+			local.LocalScope = true
+			if err := Print(&body, op, local); err != nil {
+				return err
+			}
+			var out bytes.Buffer
+			al.writeDefs(&out)
+			out.Write(al.substitute(body.Bytes()))
+			_, err := w.Write(out.Bytes())
+			return err
+		}
+	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	p := newPrinter(bw, opts)
 	p.names.numberOp(op)
@@ -190,6 +217,11 @@ func (p *printer) printAttrDict(attrs []ir.NamedAttr, elided []string, keyword b
 	}
 	p.buf.WriteString(" {")
 	p.attrBuf.Reset()
+	if p.opts.ElideElementsAttrsIfLarger > 0 {
+		for i := range kept {
+			kept[i].Value = p.elide(kept[i].Value)
+		}
+	}
 	ir.WriteNamedAttrs(&p.attrBuf, kept)
 	p.buf.WriteString(p.attrBuf.String())
 	p.buf.WriteByte('}')
@@ -352,7 +384,7 @@ func (o *opPrinter) PrintArrowTypeList(ts []ir.Type) {
 	o.p.buf.WriteByte(')')
 }
 func (o *opPrinter) PrintFunctionalType(ins, outs []ir.Type) { o.p.writeFunctionType(ins, outs) }
-func (o *opPrinter) PrintAttribute(a ir.Attribute)           { o.p.buf.WriteString(a.String()) }
+func (o *opPrinter) PrintAttribute(a ir.Attribute)           { o.p.buf.WriteString(o.p.elide(a).String()) }
 func (o *opPrinter) PrintAttributeWithoutType(a ir.Attribute) {
 	o.p.buf.WriteString(ir.AttrStringWithoutType(a))
 }
@@ -384,3 +416,32 @@ func (o *opPrinter) PrintArgument(a *ir.BlockArgument, attrs []ir.NamedAttr) {
 	o.p.printTrailingLoc(a.Loc())
 }
 func (o *opPrinter) PrintNewline() { o.p.newline() }
+
+// elide returns a, or its elided form when a is a dense elements attribute
+// larger than PrintOptions.ElideElementsAttrsIfLarger (looking into arrays
+// and dictionaries).
+func (p *printer) elide(a ir.Attribute) ir.Attribute {
+	limit := p.opts.ElideElementsAttrsIfLarger
+	if limit <= 0 {
+		return a
+	}
+	switch a := a.(type) {
+	case *ir.DenseElementsAttr:
+		if !a.Splat && a.Len() > limit {
+			return &ir.OpaqueAttr{Text: "dense_resource<__elided__> : " + a.Type.String()}
+		}
+	case *ir.ArrayAttr:
+		out := &ir.ArrayAttr{Elems: make([]ir.Attribute, len(a.Elems))}
+		for i, e := range a.Elems {
+			out.Elems[i] = p.elide(e)
+		}
+		return out
+	case *ir.DictionaryAttr:
+		out := &ir.DictionaryAttr{Entries: make([]ir.NamedAttr, len(a.Entries))}
+		for i, e := range a.Entries {
+			out.Entries[i] = ir.NamedAttr{Name: e.Name, Value: p.elide(e.Value)}
+		}
+		return out
+	}
+	return a
+}

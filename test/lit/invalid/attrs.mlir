@@ -16,12 +16,12 @@
 
 // -----
 
-// expected-error@+1 {{expected integer or float type, got: f16}}
-"test.a"() {v = array<f16: 1.0>} : () -> ()
+// expected-error@+1 {{element type bitwidth must be a multiple of 8}}
+"test.a"() {v = array<i4: 1>} : () -> ()
 
 // -----
 
-// expected-error@+1 {{expected ',' in dense array}}
+// expected-error@+1 {{expected '>' to close an array attribute}}
 "test.a"() {v = array<i64: 1 2>} : () -> ()
 
 // -----
@@ -62,7 +62,7 @@
 
 // -----
 
-// expected-error@+1 {{elements literal must be a statically shaped tensor or vector type}}
+// expected-error@+1 {{elements literal type must have static shape}}
 "test.a"() {v = dense<1> : tensor<?xi32>} : () -> ()
 
 // -----
@@ -88,8 +88,13 @@
 
 // -----
 
-// expected-error@+1 {{vector types must have positive constant sizes}}
+// expected-error@+1 {{expected non-function type}}
 "test.a"() : () -> vector<?xf32>
+
+// -----
+
+// expected-error@+1 {{vector types must have positive constant sizes}}
+"test.a"() : () -> vector<0xf32>
 
 // -----
 

@@ -19,7 +19,7 @@ func.func @redefined() {
 
 // -----
 
-func.func @type_mismatch(%arg0: i32) {
+func.func @type_mismatch(%arg0: i32) { // expected-note {{prior use here}}
   // expected-error@+1 {{use of value '%arg0' expects different type than prior uses: 'f32' vs 'i32'}}
   "test.use"(%arg0) : (f32) -> ()
   return
@@ -103,8 +103,8 @@ func.func @redefined_block() {
 // -----
 
 func.func @forward_type_mismatch() {
-  "test.use"(%late) : (i32) -> ()
-  // expected-error@+1 {{definition of SSA value '%late#0' has type f32}}
+  "test.use"(%late) : (i32) -> () // expected-note {{previously used here with type 'i32'}}
+  // expected-error@+1 {{definition of SSA value '%late#0' has type 'f32'}}
   %late = "test.def"() : () -> f32
   return
 }

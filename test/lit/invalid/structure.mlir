@@ -34,9 +34,8 @@ func.func @ret_count() -> i32 {
 
 // -----
 
-// expected-note@+1 {{function defined here}}
 func.func @ret_type(%arg0: f32) -> i32 {
-  // expected-error@+1 {{'func.return' op type of return operand 0 ('f32') doesn't match function result type ('i32') in function @ret_type}}
+  // expected-error@+1 {{type of return operand 0 ('f32') doesn't match function result type ('i32') in function @ret_type}}
   return %arg0 : f32
 }
 

@@ -17,18 +17,18 @@
 // -----
 
 "test.a"() ({
-  // expected-error@+1 {{expected '}' to end region}}
+  // expected-error@+1 {{expected operation name in quotes}}
   "test.b"() : () -> ()
 
 // -----
 
 "test.a"() ({
-// expected-error@+1 {{expected ',' or ')' in region list}}
+// expected-error@+1 {{expected ')' to end region list}}
 }
 
 // -----
 
-// expected-error@+1 {{expected ',' or ')' to start operand list}}
+// expected-error@+1 {{expected ')' to end operand list}}
 "test.a"(%0 %1) : () -> ()
 
 // -----
@@ -68,8 +68,9 @@ foo
 
 // -----
 
-// expected-error@+1 {{Dialect 'nodialect' not found for custom op 'nodialect.op'}}
+// expected-error@+1 {{Dialect `nodialect' not found for custom op 'nodialect.op'}}
 nodialect.op %x
+// expected-note@-1 {{Registered dialects:}}
 
 // -----
 
@@ -78,5 +79,5 @@ func.nope
 
 // -----
 
-// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
+// expected-error@+1 {{expected '>' in tensor type}}
 "test.a"() : () -> tensor<4xf32

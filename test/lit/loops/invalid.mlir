@@ -560,7 +560,7 @@ func.func @call_extern_callee(%m: memref<4xf32>) {
 // -----
 
 func.func @call_extern_results(%m: memref<4xf32>) {
-  // expected-error@+1 {{'loops.call_extern' op expected 0 results, but found 1}}
+  // expected-error@+1 {{'loops.call_extern' op requires zero results}}
   %0 = loops.call_extern "my.kernel"(%m) : (memref<4xf32>) -> f32
   return
 }

@@ -42,7 +42,7 @@
 
 // ANCHOR: error: can't run 'func.func' pass manager on 'builtin.module' op
 
-// BOTH: '--pass-pipeline' option can't be used with individual pass options
+// BOTH: <unknown>:0: error: '-pass-pipeline' option can't be used with individual pass options
 
 // NESTED: MLIR Textual PassPipeline Parser:1:16: error: pass 'inline': invalid default-pipeline "cse,nope": column 5: 'nope' does not refer to a registered pass or pass pipeline
 

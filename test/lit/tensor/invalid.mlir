@@ -12,7 +12,7 @@ func.func @f(%a: tensor<2x3xf32>, %b: tensor<3xf32>) {
 // -----
 
 // no implicit broadcasting in the custom form either
-func.func @f(%a: tensor<2x3xf32>, %b: tensor<3xf32>) {
+func.func @f(%a: tensor<2x3xf32>, %b: tensor<3xf32>) { // expected-note {{prior use here}}
   // expected-error@+1 {{use of value '%b' expects different type than prior uses: 'tensor<2x3xf32>' vs 'tensor<3xf32>'}}
   %0 = tensor.mul %a, %b : tensor<2x3xf32>
   return
@@ -823,7 +823,7 @@ func.func @f(%l: tensor<8x10xf32>, %t: tensor<8xi64>) {
 
 // wrong operand count
 func.func @f(%a: tensor<2xf32>) {
-  // expected-error@+1 {{'tensor.neg' op expected 1 operand, but found 2}}
+  // expected-error@+1 {{'tensor.neg' op requires a single operand}}
   %0 = "tensor.neg"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   return
 }
