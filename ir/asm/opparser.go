@@ -29,11 +29,16 @@ func (p *parser) Errorf(format string, args ...any) error {
 // customOpError is an error of the custom form being parsed, at the next
 // token (just past the last one at the end of the input).
 func (p *parser) customOpError(msg string) error {
-	off := p.tok.start
-	if p.tok.kind == tokEOF {
-		off = p.prevEnd
+	return p.customOpErrorNear(p.tok.start, p.tok.kind == tokEOF, p.prevEnd, msg)
+}
+
+// customOpErrorNear is customOpError about the token at start (the end of
+// the input when eof, just past prevEnd); both engines use it.
+func (p *parser) customOpErrorNear(start int32, eof bool, prevEnd int32, msg string) error {
+	if eof {
+		start = prevEnd
 	}
-	return p.errorAt(off, "custom op '%s' %s", p.customOp, msg)
+	return p.errorAt(start, "custom op '%s' %s", p.customOp, msg)
 }
 
 // ParseOperand implements ir.OpParser.

@@ -128,23 +128,34 @@ func (p *parser) errorAt(off int32, format string, args ...any) error {
 // about what is missing there.
 func (p *parser) errorf(format string, args ...any) error {
 	if p.tok.kind == tokError {
-		if err := p.unbalancedBodyError(); err != nil {
-			return err
+		if u := p.lex.unbalanced; int(p.tok.start) == u.open {
+			if err := p.unbalancedBodyError(u); err != nil {
+				return err
+			}
 		}
 		return p.errorAt(p.tok.start, "%s", p.lex.err)
 	}
-	msg := fmt.Sprintf(format, args...)
+	return p.errorNear(p.tok.start, p.tok.kind == tokEOF, p.prevEnd, fmt.Sprintf(format, args...))
+}
+
+// errorNear locates msg, an error about the token at start (the end of the
+// input when eof; prevEnd is where the token before it ends), as errorf
+// does. Both parser engines locate their errors with it.
+func (p *parser) errorNear(start int32, eof bool, prevEnd int32, msg string) error {
 	if !strings.HasPrefix(msg, "expected") {
 		// About the token itself ("undefined symbol alias id"): at it,
 		// or just past the last token at the end of the input.
-		if p.tok.kind == tokEOF {
-			return p.errorAt(p.prevEnd, "%s", msg)
+		if eof {
+			return p.errorAt(prevEnd, "%s", msg)
 		}
-		return p.errorAt(p.tok.start, "%s", msg)
+		return p.errorAt(start, "%s", msg)
 	}
-	off := int(p.tok.start)
-	if p.tok.kind == tokEOF && off == len(p.src) && off > 0 {
-		off-- // MLIR backs up one character from the end of the buffer
+	off := int(start)
+	if eof {
+		off = len(p.src)
+		if off > 0 {
+			off-- // MLIR backs up one character from the end of the buffer
+		}
 	}
 	return p.errorAt(int32(wrongTokenOffset(p.src, off)), "%s", msg)
 }
@@ -152,10 +163,9 @@ func (p *parser) errorf(format string, args ...any) error {
 // unbalancedBodyError explains an array<...> whose body does not close the
 // way MLIR, which reads it token by token, does: by parsing the body up to
 // the offending character ("expected ':' after dense array type"). It
-// returns nil for other tokens.
-func (p *parser) unbalancedBodyError() error {
-	u := p.lex.unbalanced
-	if int(p.tok.start) != u.open || u.bad > len(p.src) {
+// returns nil for other identifiers.
+func (p *parser) unbalancedBodyError(u unbalancedAngle) error {
+	if u.bad > len(p.src) {
 		return nil
 	}
 	switch u.kw {
@@ -553,14 +563,10 @@ func (p *parser) parseOperation(block *ir.Block) error {
 	var err error
 	// Like MLIR, an op is located at its name, not at its results.
 	loc := p.locOf(p.tok.start)
-	if u := p.lex.unbalanced; p.tok.kind == tokError && u.kw != "" && int(p.tok.start) == u.open && isOpNameLike(u.kw) {
-		// "tensor<42 x index" where an op is expected: MLIR reads the
-		// keyword as a custom op name.
-		msg := fmt.Sprintf("custom op '%s' is unknown", u.kw)
-		if !strings.Contains(u.kw, ".") {
-			msg += fmt.Sprintf(" (tried '%s.%s' as well)", p.defaultDialect(), u.kw)
+	if u := p.lex.unbalanced; p.tok.kind == tokError && int(p.tok.start) == u.open {
+		if err := p.unbalancedOpError(u); err != nil {
+			return err
 		}
-		return p.errorAt(int32(u.open-len(u.kw)), "%s", msg)
 	}
 	switch p.tok.kind {
 	case tokString:
@@ -588,11 +594,8 @@ func (p *parser) parseOperation(block *ir.Block) error {
 	for _, g := range groups {
 		total += g.count
 	}
-	if len(groups) > 0 && op.NumResults() == 0 {
-		return p.errorAt(start, "cannot name an operation with no results")
-	}
-	if len(groups) > 0 && total != op.NumResults() {
-		return p.errorAt(start, "operation defines %d results but was provided %d to bind", op.NumResults(), total)
+	if err := p.checkResultBinding(len(groups), total, op, start); err != nil {
+		return err
 	}
 	idx := 0
 	for _, g := range groups {
@@ -682,8 +685,10 @@ func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
 		return nil, err
 	}
 	st := &ir.OperationState{Name: name, Loc: loc}
-	if p.isPunct("[") && def != nil && def.Traits&ir.Terminator == 0 {
-		return nil, p.errorAt(p.tok.start, "successors in non-terminator")
+	if p.isPunct("[") {
+		if err := p.checkSuccessorsAllowed(def, p.tok.start); err != nil {
+			return nil, err
+		}
 	}
 	if p.isPunct("[") {
 		err := p.parseCommaList("[", "]", "in successor list", func() error {
@@ -868,17 +873,7 @@ func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
 	name := p.resolveOpName(p.text(nameTok))
 	def := p.ctx.LookupOp(name)
 	if def == nil {
-		d, _, hasDot := strings.Cut(name, ".")
-		if hasDot && !p.ctx.IsDialectLoaded(name) {
-			return nil, ir.Errorf(p.locOf(nameTok.start), "Dialect `%s' not found for custom op '%s' ", d, name).
-				AttachNote(p.locOf(nameTok.start), "Registered dialects: %s ; for more info on dialect registration see "+
-					"https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
-					strings.Join(p.dialectNames(), ", "))
-		}
-		if !hasDot {
-			return nil, p.errorf("custom op '%s' is unknown (tried '%s.%s' as well)", name, p.defaultDialect(), name)
-		}
-		return nil, p.errorf("custom op '%s' is unknown", name)
+		return nil, p.unknownCustomOpError(name, nameTok.start)
 	}
 	if def.Parse == nil && def.Format == "" {
 		return nil, p.errorf("custom op '%s' has no custom assembly form; write it in generic form", name)
@@ -1128,3 +1123,50 @@ func containsByte(b []byte, c byte) bool {
 // before their definition while parsing (MLIR's parser does the same); no
 // dialect defines it and none survives a successful parse.
 const forwardRefOpName = "builtin.unrealized_forward_reference"
+
+// unknownCustomOpError is MLIR's error for a custom op name (at off) no
+// loaded dialect defines.
+func (p *parser) unknownCustomOpError(name string, off int32) error {
+	d, _, hasDot := strings.Cut(name, ".")
+	if hasDot && !p.ctx.IsDialectLoaded(name) {
+		return ir.Errorf(p.locOf(off), "Dialect `%s' not found for custom op '%s' ", d, name).
+			AttachNote(p.locOf(off), "Registered dialects: %s ; for more info on dialect registration see "+
+				"https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
+				strings.Join(p.dialectNames(), ", "))
+	}
+	if !hasDot {
+		return p.errorAt(off, "custom op '%s' is unknown (tried '%s.%s' as well)", name, p.defaultDialect(), name)
+	}
+	return p.errorAt(off, "custom op '%s' is unknown", name)
+}
+
+// unbalancedOpError explains an unbalanced kw<... where an operation is
+// expected: MLIR reads the keyword as a custom op name ("tensor<42 x
+// index"). It returns nil when kw cannot be an op name.
+func (p *parser) unbalancedOpError(u unbalancedAngle) error {
+	if u.kw == "" || !isOpNameLike(u.kw) {
+		return nil
+	}
+	return p.unknownCustomOpError(u.kw, int32(u.open-len(u.kw)))
+}
+
+// checkSuccessorsAllowed rejects a successor list (its '[' at off) on a
+// generic op that is registered and not a terminator.
+func (p *parser) checkSuccessorsAllowed(def *ir.OpDef, off int32) error {
+	if def != nil && def.Traits&ir.Terminator == 0 {
+		return p.errorAt(off, "successors in non-terminator")
+	}
+	return nil
+}
+
+// checkResultBinding checks that the result names (groups of them, total
+// values, the first at start) match op's results.
+func (p *parser) checkResultBinding(groups, total int, op *ir.Operation, start int32) error {
+	if groups > 0 && op.NumResults() == 0 {
+		return p.errorAt(start, "cannot name an operation with no results")
+	}
+	if groups > 0 && total != op.NumResults() {
+		return p.errorAt(start, "operation defines %d results but was provided %d to bind", op.NumResults(), total)
+	}
+	return nil
+}

@@ -95,9 +95,10 @@ type pResult struct {
 type pGenericOp struct {
 	Name     pOpName    `parser:"@@"`
 	Operands []pUse     `parser:"'(' ( @@ ( ',' @@ )* )? ')'"`
-	Succs    []pSucc    `parser:"( '[' ( @@ ( ',' @@ )* )? ']' )?"`
+	SuccOpen *pSuccOpen `parser:"( @@"`
+	Succs    []pSucc    `parser:"  ( @@ ( ',' @@ )* )? ']' )?"`
 	Props    *pProps    `parser:"@@?"`
-	Regions  []*pRegion `parser:"( '(' ( @@ ( ',' @@ )* )? ')' )?"`
+	Regions  []*pRegion `parser:"( '(' @@ ( ',' @@ )* ')' )?"`
 	Attrs    *pAttrDict `parser:"@@?"`
 	Type     *pFnType   `parser:"':' @@"`
 }
@@ -173,17 +174,17 @@ func aliasHead(lex *plexer.PeekingLexer, typ plexer.TokenType, what string, defi
 	if t.Type != typ {
 		return "", participle.NextMatch
 	}
-	cp := lex.MakeCheckpoint()
-	lex.Next()
-	if eq := lex.Peek(); eq.Type != ptPunct || eq.Value != "=" {
-		lex.LoadCheckpoint(cp)
-		return "", participle.NextMatch
-	}
+	// At the top level, '#' and '!' start alias definitions, checked in
+	// the fast parser's order.
 	b := builderOf(lex)
 	off := int32(t.Pos.Offset)
 	name := t.Value[1:]
 	if strings.Contains(name, ".") {
 		return "", b.fail(b.p.errorAt(off, "%s names with a '.' are reserved for dialect-defined names", what))
+	}
+	lex.Next()
+	if eq := lex.Peek(); eq.Type != ptPunct || eq.Value != "=" {
+		return "", b.fail(b.opParser(lex).errorf("expected '=' in %s alias definition", what))
 	}
 	if defined(b, name) {
 		return "", b.fail(b.p.errorAt(off, "redefinition of %s alias id '%s'", what, name))
@@ -198,6 +199,9 @@ type pOpName struct {
 	tokSpan
 	name string
 	def  *ir.OpDef
+	// savedCustom is the custom op being parsed around this generic op,
+	// restored once the op is built.
+	savedCustom string
 }
 
 func (n *pOpName) Parse(lex *plexer.PeekingLexer) error {
@@ -221,6 +225,7 @@ func (n *pOpName) Parse(lex *plexer.PeekingLexer) error {
 	n.name = name
 	lex.Next()
 	p.opStack = append(p.opStack, n.def)
+	n.savedCustom, p.customOp = p.customOp, "" // as parser.parseGenericOp
 	return nil
 }
 
@@ -235,6 +240,10 @@ func (c *pCustomOp) Parse(lex *plexer.PeekingLexer) error {
 		return participle.NextMatch
 	}
 	b := builderOf(lex)
+	if isIntegerTypeName(lex.Peek().Value) {
+		// As the fast parser: MLIR lexes i32 as a type.
+		return b.fail(b.opParser(lex).errorf("expected operation name in quotes"))
+	}
 	op, err := b.customOp(lex)
 	if err != nil {
 		return b.fail(err)
@@ -249,8 +258,14 @@ type pUnknownOp struct{}
 
 func (*pUnknownOp) Parse(lex *plexer.PeekingLexer) error {
 	b := builderOf(lex)
-	o := b.opParser(lex)
-	return b.fail(o.Errorf("expected operation name in quotes"))
+	if t := lex.Peek(); t.Type == ptError {
+		if u, ok := b.lx.unbalanced[t.Pos.Offset]; ok {
+			if err := b.p.unbalancedOpError(u); err != nil {
+				return b.fail(err)
+			}
+		}
+	}
+	return b.fail(b.opParser(lex).errorf("expected operation name in quotes"))
 }
 
 // pRegionBody reads a region's operations and blocks, building them; the
@@ -306,6 +321,24 @@ func (s *pSucc) Parse(lex *plexer.PeekingLexer) error {
 
 // pProps matches the "<" of MLIR 17's "<{properties}>" to reject it with
 // the fast parser's message.
+// pSuccOpen is the '[' of a generic op's successor list, which only
+// terminators may have.
+type pSuccOpen struct{}
+
+func (*pSuccOpen) Parse(lex *plexer.PeekingLexer) error {
+	t := lex.Peek()
+	if !isPunctTok(t, "[") {
+		return participle.NextMatch
+	}
+	b := builderOf(lex)
+	p := b.p
+	if err := p.checkSuccessorsAllowed(p.opStack[len(p.opStack)-1], int32(t.Pos.Offset)); err != nil {
+		return b.fail(err)
+	}
+	lex.Next()
+	return nil
+}
+
 type pProps struct{}
 
 func (*pProps) Parse(lex *plexer.PeekingLexer) error {
@@ -418,7 +451,8 @@ func GrammarEBNF() (string, error) {
 // participleError turns a participle error into a located diagnostic: at
 // an Error token, the lexer's message; for an unexpected token, the fast
 // parser's message for what the grammar expected there.
-func participleError(p *parser, lx *partLexer, toks []plexer.Token, err error) error {
+func (b *builder) participleError(err error) error {
+	p, lx, toks := b.p, b.lx, b.toks
 	var perr participle.Error
 	if !errors.As(err, &perr) {
 		return p.errorAt(0, "%v", err)
@@ -427,21 +461,17 @@ func participleError(p *parser, lx *partLexer, toks []plexer.Token, err error) e
 	if off < 0 || off > len(p.src) {
 		off = 0
 	}
-	if msg, ok := lx.errs[off]; ok {
-		return p.errorAt(int32(off), "%s", msg)
+	if _, ok := lx.errs[off]; ok {
+		return b.tokenError(off)
 	}
-	at := int32(off)
 	var ute *participle.UnexpectedTokenError
-	if errors.As(err, &ute) && ute.Unexpected.EOF() {
-		// Like the fast parser, point just past the last token rather
-		// than at the end of the file, which may be lines later.
-		at = lx.lastEnd
-	}
+	eof := errors.As(err, &ute) && ute.Unexpected.EOF()
 	msg := perr.Message()
 	if ute != nil {
 		msg = syntaxMessage(ute, prevToken(toks, off), parenOpener(toks, off))
 	}
-	return p.errorAt(at, "%s", msg)
+	// Located as the fast parser locates the same error.
+	return p.errorNear(int32(off), eof, lx.lastEnd, msg)
 }
 
 // parenOpener returns the value of the token before the innermost "(" still
@@ -500,11 +530,11 @@ func syntaxMessage(u *participle.UnexpectedTokenError, prev, opener string) stri
 			if prev == "(" {
 				return "expected SSA operand"
 			}
-			return "expected ',' or ')' in block argument list"
+			return "expected ')'"
 		case prev == "(":
 			return "expected '{' to begin a region"
 		}
-		return "expected ',' or ')' in region list"
+		return "expected ')' to end region list"
 	}
 	for _, r := range syntaxRules {
 		if r.exact && rest != r.rest || !r.exact && !strings.HasPrefix(rest, r.rest) {
@@ -532,7 +562,7 @@ var syntaxRules = []struct {
 	open, afterOpen string
 }{
 	{rest: `"(" (pUse`, msg: "expected '(' to start operand list"},
-	{rest: `")" ("["`, msg: "expected ',' or ')' to start operand list", open: "(", afterOpen: "expected SSA operand"},
+	{rest: `")" (pSuccOpen`, msg: "expected ')' to end operand list"},
 	{rest: `"]" pProps?`, msg: "expected ',' or ']' in successor list", open: "[", afterOpen: "expected block name"},
 	{rest: `":" PFnType`, msg: "expected ':' followed by operation type"},
 	{rest: `"="`, exact: true, msg: "expected '=' after SSA name"},
@@ -547,7 +577,9 @@ var syntaxRules = []struct {
 	{rest: `"(" (pTypeValue`, msg: "expected '(' in function type"},
 	{rest: `")" "->"`, msg: "expected ',' or ')' in type list"},
 	{rest: `"->"`, msg: "expected '->' in function type"},
-	{rest: `":" pTypeValue`, msg: "expected ':'"},
+	{rest: `":" pTypeValue`, msg: "expected ':' and type for SSA operand"},
+	{rest: `pTypeValue`, msg: "expected non-function type"},
+	{rest: `PFnType`, exact: true, msg: "expected function type"},
 	{rest: `":"`, exact: true, msg: "expected ':' after block name"},
 	{rest: `PArg`, msg: "expected SSA operand"},
 }

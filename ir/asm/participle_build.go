@@ -2,7 +2,6 @@ package asm
 
 import (
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/alecthomas/participle/v2"
@@ -56,10 +55,22 @@ func (b *builder) fail(err error) error {
 // parseError returns the diagnostic for a failed participle call: the one
 // a Parseable node recorded, else participle's own error located.
 func (b *builder) parseError(err error) error {
+
 	if b.err != nil {
 		return b.err
 	}
-	return b.fail(participleError(b.p, b.lx, b.toks, err))
+	return b.fail(b.participleError(err))
+}
+
+// tokenError is the error for the lexer's Error token at off, explained
+// as the fast parser explains it.
+func (b *builder) tokenError(off int) error {
+	if u, ok := b.lx.unbalanced[off]; ok {
+		if err := b.p.unbalancedBodyError(u); err != nil {
+			return err
+		}
+	}
+	return b.p.errorAt(int32(off), "%s", b.lx.errs[off])
 }
 
 // prevTokenStart returns where the token before lex's cursor starts.
@@ -182,6 +193,7 @@ func (b *builder) op(lex *plexer.PeekingLexer, o *pOp, block *ir.Block) error {
 	var op *ir.Operation
 	if g := o.Generic; g != nil {
 		p.opStack = p.opStack[:len(p.opStack)-1] // opened by pOpName
+		p.customOp = g.Name.savedCustom
 		var err error
 		if op, err = b.genericOp(lex, g); err != nil {
 			return err
@@ -196,8 +208,8 @@ func (b *builder) op(lex *plexer.PeekingLexer, o *pOp, block *ir.Block) error {
 	for _, g := range groups {
 		total += g.count
 	}
-	if len(groups) > 0 && total != op.NumResults() {
-		return p.errorAt(int32(o.Pos.Offset), "operation defines %d results but was provided %d to bind", op.NumResults(), total)
+	if err := p.checkResultBinding(len(groups), total, op, int32(o.Pos.Offset)); err != nil {
+		return err
 	}
 	idx := 0
 	for _, g := range groups {
@@ -332,13 +344,13 @@ func (b *builder) regionBody(lex *plexer.PeekingLexer, r *ir.Region, entryArgs [
 	p := b.p
 	if isPunctTok(lex.Peek(), "}") {
 		if len(entryArgs) > 0 {
-			return b.opParser(lex).Errorf("expected region body with arguments")
+			return b.opParser(lex).errorf("expected region body with arguments")
 		}
 		return nil
 	}
 	if t := lex.Peek(); t.Type != ptCaret || len(entryArgs) > 0 {
 		if t.Type == ptCaret {
-			return b.opParser(lex).Errorf("invalid block name in region with named arguments")
+			return b.opParser(lex).errorf("invalid block name in region with named arguments")
 		}
 		entry := ir.NewBlock(nil, nil)
 		r.PushBack(entry)
@@ -362,9 +374,6 @@ func (b *builder) regionBody(lex *plexer.PeekingLexer, r *ir.Region, entryArgs [
 // blockOps mirrors parser.parseBlockOps.
 func (b *builder) blockOps(lex *plexer.PeekingLexer, block *ir.Block) error {
 	for t := lex.Peek(); t.Type != ptCaret && !isPunctTok(t, "}"); t = lex.Peek() {
-		if t.EOF() {
-			return b.opParser(lex).Errorf("expected '}' to end region")
-		}
 		if err := b.parseOp(lex, block); err != nil {
 			return err
 		}
@@ -420,18 +429,17 @@ func (b *builder) customOp(lex *plexer.PeekingLexer) (*ir.Operation, error) {
 	name := p.resolveOpName(nameTok.Value)
 	def := p.ctx.LookupOp(name)
 	if def == nil {
-		d, _, hasDot := strings.Cut(name, ".")
-		if hasDot && !p.ctx.IsDialectLoaded(name) {
-			return nil, o.Errorf("Dialect '%s' not found for custom op '%s' ", d, name)
-		}
-		return nil, o.Errorf("custom op '%s' is unknown", name)
+		return nil, p.unknownCustomOpError(name, off)
 	}
 	if def.Parse == nil && def.Format == "" {
-		return nil, o.Errorf("custom op '%s' has no custom assembly form; write it in generic form", name)
+		return nil, o.errorf("custom op '%s' has no custom assembly form; write it in generic form", name)
 	}
 	o.next()
 	st := &ir.OperationState{Name: name, Loc: loc}
 	p.opStack = append(p.opStack, def)
+	savedCustom := p.customOp
+	p.customOp = name
+	defer func() { p.customOp = savedCustom }()
 	var err error
 	if def.Parse != nil {
 		err = def.Parse(o, st)

@@ -119,6 +119,9 @@ type partLexer struct {
 	depth, maxDepth int
 	// errs maps the offset of each Error token to the lexer's message.
 	errs map[int]string
+	// unbalanced maps the offset of each Error token for an unclosed
+	// kw<... body to it, so that errors explain it as the fast parser does.
+	unbalanced map[int]unbalancedAngle
 	// count is the number of tokens returned, EOF included.
 	count int
 }
@@ -161,6 +164,12 @@ func (l *partLexer) Next() (plexer.Token, error) {
 	switch t.kind {
 	case tokError:
 		value = l.setErr(int(t.start), l.lx.err)
+		if u := l.lx.unbalanced; u.open == int(t.start) {
+			if l.unbalanced == nil {
+				l.unbalanced = map[int]unbalancedAngle{}
+			}
+			l.unbalanced[u.open] = u
+		}
 	case tokHash:
 		if l.prevKind == tokPercent && t.start == l.prevEnd {
 			typ = ptResultNum

@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 
@@ -125,7 +126,7 @@ func (o *ptOpParser) relex(start, end int) {
 // moves the stream past what fn consumed.
 func (o *ptOpParser) leaf(fn func(p *parser) error) error {
 	if o.peek().Type == ptError {
-		return o.Errorf("") // the lexer's message
+		return o.errorf("") // the lexer's message
 	}
 	b, p := o.b, o.b.p
 	start := o.off()
@@ -166,7 +167,7 @@ func (o *ptOpParser) skipTo(off int32) {
 // finish checks that a custom form left no part of a token unread.
 func (o *ptOpParser) finish() error {
 	if len(o.pending) > 0 {
-		return o.Errorf("unexpected '%s' after custom operation form", o.pending[0].Value)
+		return o.errorf("unexpected '%s' after custom operation form", o.pending[0].Value)
 	}
 	return nil
 }
@@ -183,18 +184,29 @@ func (o *ptOpParser) Context() *ir.Context { return o.b.p.ctx }
 // Loc implements ir.OpParser.
 func (o *ptOpParser) Loc() ir.Location { return o.b.p.locOf(o.off()) }
 
-// Errorf implements ir.OpParser: the error is located at the next token,
-// as the fast parser's errorf locates it.
+// Errorf implements ir.OpParser: inside a custom form, the error is the
+// form's, as the fast parser's Errorf makes it.
 func (o *ptOpParser) Errorf(format string, args ...any) error {
-	p := o.b.p
 	t := o.peek()
-	switch {
-	case t.Type == ptError:
-		return p.errorAt(int32(t.Pos.Offset), "%s", t.Value)
-	case t.EOF():
-		return p.errorAt(o.prevEnd, format, args...)
+	if p := o.b.p; p.customOp != "" && t.Type != ptError {
+		return p.customOpErrorNear(int32(t.Pos.Offset), t.EOF(), o.prevEnd, fmt.Sprintf(format, args...))
 	}
-	return p.errorAt(int32(t.Pos.Offset), format, args...)
+	return o.errorf(format, args...)
+}
+
+// errorf reports an error about the next token, located as the fast
+// parser's errorf locates it.
+func (o *ptOpParser) errorf(format string, args ...any) error {
+	t := o.peek()
+	if t.Type == ptError {
+		if len(o.pending) == 0 {
+			if _, ok := o.b.lx.errs[t.Pos.Offset]; ok {
+				return o.b.tokenError(t.Pos.Offset)
+			}
+		}
+		return o.b.p.errorAt(int32(t.Pos.Offset), "%s", t.Value)
+	}
+	return o.b.p.errorNear(int32(t.Pos.Offset), t.EOF(), o.prevEnd, fmt.Sprintf(format, args...))
 }
 
 // ParseType implements ir.OpParser.
@@ -228,7 +240,7 @@ func (o *ptOpParser) ParseAttribute(t ir.Type) (ir.Attribute, error) {
 // ParseKeyword implements ir.OpParser.
 func (o *ptOpParser) ParseKeyword(kw string) error {
 	if !o.ParseOptionalKeyword(kw) {
-		return o.Errorf("expected '%s'", kw)
+		return o.Errorf("expected '%s'", kw) // prefixed in a custom form, as the fast parser's
 	}
 	return nil
 }
@@ -260,7 +272,7 @@ func (o *ptOpParser) ParseOptionalKeyword(kw string) bool {
 // ParseIdentifier implements ir.OpParser.
 func (o *ptOpParser) ParseIdentifier() (string, error) {
 	if o.peek().Type != ptBareIdent {
-		return "", o.Errorf("expected valid keyword")
+		return "", o.errorf("expected valid keyword")
 	}
 	return o.next().Value, nil
 }
@@ -268,7 +280,7 @@ func (o *ptOpParser) ParseIdentifier() (string, error) {
 // ParsePunct implements ir.OpParser.
 func (o *ptOpParser) ParsePunct(s string) error {
 	if !o.ParseOptionalPunct(s) {
-		return o.Errorf("expected '%s'", s)
+		return o.errorf("expected '%s'", s)
 	}
 	return nil
 }
@@ -286,7 +298,7 @@ func (o *ptOpParser) ParseOptionalPunct(s string) bool {
 func (o *ptOpParser) ParseInteger() (int64, error) {
 	v, ok, err := o.ParseOptionalInteger()
 	if err == nil && !ok {
-		err = o.Errorf("expected integer value")
+		err = o.errorf("expected integer value")
 	}
 	return v, err
 }
@@ -306,7 +318,7 @@ func (o *ptOpParser) ParseOptionalInteger() (int64, bool, error) {
 	}
 	v, err := strconv.ParseInt(o.peek().Value, 0, 64)
 	if err != nil {
-		return 0, true, o.Errorf("integer value too large")
+		return 0, true, o.errorf("integer value too large")
 	}
 	o.next()
 	if neg {
@@ -319,7 +331,7 @@ func (o *ptOpParser) ParseOptionalInteger() (int64, bool, error) {
 func (o *ptOpParser) ParseString() (string, error) {
 	t := o.peek()
 	if t.Type != ptString {
-		return "", o.Errorf("expected string")
+		return "", o.errorf("expected string")
 	}
 	s, err := o.b.p.unquote(fastToken(t, tokString))
 	if err == nil {
@@ -335,7 +347,7 @@ func (o *ptOpParser) ParseOperand() (ir.UnresolvedOperand, error) {
 	p := o.b.p
 	t := o.peek()
 	if t.Type != ptPercent {
-		return ir.UnresolvedOperand{}, o.Errorf("expected SSA operand")
+		return ir.UnresolvedOperand{}, o.errorf("expected SSA operand")
 	}
 	off := int32(t.Pos.Offset)
 	u := ir.UnresolvedOperand{Name: t.Value[1:], Loc: p.locOf(off)}
@@ -343,7 +355,7 @@ func (o *ptOpParser) ParseOperand() (ir.UnresolvedOperand, error) {
 	if n := o.peek(); n.Type == ptResultNum {
 		num, err := strconv.Atoi(n.Value[1:])
 		if err != nil || num < 0 {
-			return u, o.Errorf("invalid SSA value result number")
+			return u, o.errorf("invalid SSA value result number")
 		}
 		u.Number = num
 		o.next()
@@ -364,9 +376,9 @@ func (o *ptOpParser) ParseOptionalOperand() (ir.UnresolvedOperand, bool, error) 
 func (o *ptOpParser) parseCommaList(open, close, context string, elem func() error) error {
 	if !o.ParseOptionalPunct(open) {
 		if context == "" {
-			return o.Errorf("expected '%s'", open)
+			return o.errorf("expected '%s'", open)
 		}
-		return o.Errorf("expected '%s' %s", open, context)
+		return o.errorf("expected '%s' %s", open, context)
 	}
 	if o.ParseOptionalPunct(close) {
 		return nil
@@ -379,7 +391,7 @@ func (o *ptOpParser) parseCommaList(open, close, context string, elem func() err
 			return nil
 		}
 		if !o.ParseOptionalPunct(",") {
-			return o.Errorf("expected ',' or '%s' %s", close, context)
+			return o.errorf("expected ',' or '%s' %s", close, context)
 		}
 	}
 }
@@ -527,7 +539,7 @@ func (o *ptOpParser) ParseOptionalAttrDictWithKeyword(st *ir.OperationState) err
 func (o *ptOpParser) ParseSymbolName() (string, error) {
 	t := o.peek()
 	if t.Type != ptAt {
-		return "", o.Errorf("expected valid '@'-identifier for symbol name")
+		return "", o.errorf("expected valid '@'-identifier for symbol name")
 	}
 	name, err := o.b.p.symbolName(fastToken(t, tokAt))
 	if err == nil {
@@ -588,7 +600,7 @@ func (o *ptOpParser) ParseArgumentList(d ir.Delimiter, withType, withAttrs bool)
 func (o *ptOpParser) ParseRegion(r *ir.Region, args []ir.Argument) error {
 	openOff := o.off()
 	if !o.stream() || !o.isPunct("{") {
-		return o.Errorf("expected '{' to begin a region")
+		return o.errorf("expected '{' to begin a region")
 	}
 	o.next()
 	if err := o.b.region(o.lex, r, args, openOff); err != nil {
@@ -610,10 +622,10 @@ func (o *ptOpParser) ParseSuccessor() (*ir.Block, error) {
 	p := o.b.p
 	t := o.peek()
 	if t.Type != ptCaret {
-		return nil, o.Errorf("expected block name")
+		return nil, o.errorf("expected block name")
 	}
 	if len(p.scope().regions) == 0 {
-		return nil, o.Errorf("successors are only allowed inside a region")
+		return nil, o.errorf("successors are only allowed inside a region")
 	}
 	blk := p.blockRef(t.Value[1:], int32(t.Pos.Offset))
 	o.next()
