@@ -151,11 +151,8 @@ func (p *parser) errorNear(start int32, eof bool, prevEnd int32, msg string) err
 		return p.errorAt(start, "%s", msg)
 	}
 	off := int(start)
-	if eof {
-		off = len(p.src)
-		if off > 0 {
-			off-- // MLIR backs up one character from the end of the buffer
-		}
+	if eof && off == len(p.src) && off > 0 {
+		off-- // MLIR backs up one character from the end of the buffer
 	}
 	return p.errorAt(int32(wrongTokenOffset(p.src, off)), "%s", msg)
 }
