@@ -319,10 +319,8 @@ func (s *pSucc) Parse(lex *plexer.PeekingLexer) error {
 	return nil
 }
 
-// pProps matches the "<" of MLIR 17's "<{properties}>" to reject it with
-// the fast parser's message.
 // pSuccOpen is the '[' of a generic op's successor list, which only
-// terminators may have.
+// terminators may have (the fast parser's check).
 type pSuccOpen struct{}
 
 func (*pSuccOpen) Parse(lex *plexer.PeekingLexer) error {
@@ -339,6 +337,8 @@ func (*pSuccOpen) Parse(lex *plexer.PeekingLexer) error {
 	return nil
 }
 
+// pProps matches the "<" of MLIR 17's "<{properties}>" to reject it with
+// the fast parser's message.
 type pProps struct{}
 
 func (*pProps) Parse(lex *plexer.PeekingLexer) error {

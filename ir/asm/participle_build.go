@@ -55,7 +55,6 @@ func (b *builder) fail(err error) error {
 // parseError returns the diagnostic for a failed participle call: the one
 // a Parseable node recorded, else participle's own error located.
 func (b *builder) parseError(err error) error {
-
 	if b.err != nil {
 		return b.err
 	}
