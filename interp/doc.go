@@ -38,11 +38,13 @@
 // dialect's kernels live in their own package with a Register function:
 // interp/builtink (func.return, func.call, cf.br, cf.cond_br, cf.assert,
 // builtin.unrealized_conversion_cast), interp/arithk (the arith and math
-// dialects) and interp/tensork (the tensor dialect); interp/kernels
+// dialects), interp/tensork (the tensor dialect), interp/loopsk,
+// interp/vectork and interp/gpuk (the gpu dialect); interp/kernels
 // registers them all. Through *Exec a kernel can run a region
 // (RunRegion: loops and conditionals), call a function (CallFunction,
 // bounded by MaxCallDepth), branch to a block (Branch) or end its region
-// (Yield). A kernel reports bad input with an error; a panic is recovered
+// (Yield); Fork gives it an Exec for another goroutine (the threads of a
+// GPU kernel). A kernel reports bad input with an error; a panic is recovered
 // and reported as an internal error at the op, as a last resort.
 //
 // # Parallelism and determinism

@@ -156,6 +156,16 @@ type control struct {
 	args []Value
 }
 
+// Fork returns an Exec that runs regions on another goroutine, as the
+// threads of a GPU kernel do (interp/gpuk): it shares e's interpreter,
+// sees the values in scope where e is (which must not change while the
+// fork runs: e's kernel waits for its forks), counts its own operations
+// against MaxOps, and runs with ctx, which may carry values for the
+// kernels it runs (a thread's ids) and cancels it.
+func (e *Exec) Fork(ctx context.Context) *Exec {
+	return &Exec{in: e.in, ctx: ctx, depth: e.depth, scope: e.scope}
+}
+
 // Interpreter returns the interpreter running.
 func (e *Exec) Interpreter() *Interpreter { return e.in }
 

@@ -144,9 +144,40 @@ func (a DialectAttr) Params() any { return a.params }
 // String returns the attribute in MLIR syntax.
 func (a DialectAttr) String() string { return attrString(a) }
 func (a DialectAttr) writeTo(sb *strings.Builder) {
-	sb.WriteByte('#')
-	sb.WriteString(a.def.Info().Name)
-	a.def.printParams(stringPrinter{sb}, a.params)
+	var params strings.Builder
+	a.def.printParams(stringPrinter{&params}, a.params)
+	writeDialectSymbol(sb, '#', a.def.Info().Name, params.String())
+}
+
+// writeDialectSymbol writes a dialect attribute or type as MLIR does: in
+// the pretty form #dialect.mnemonic<params> when the mnemonic and its
+// parameters are simple enough (an identifier, then nothing or a <...>
+// body), else in the form #dialect<mnemonic params> (MLIR 16's #gpu<dim x>,
+// whose parameters start with a space).
+func writeDialectSymbol(sb *strings.Builder, sigil byte, name, params string) {
+	sb.WriteByte(sigil)
+	dialect, mnemonic, _ := strings.Cut(name, ".")
+	if prettyDialectSymbol(mnemonic + params) {
+		sb.WriteString(name)
+		sb.WriteString(params)
+		return
+	}
+	sb.WriteString(dialect)
+	sb.WriteByte('<')
+	sb.WriteString(mnemonic)
+	sb.WriteString(params)
+	sb.WriteByte('>')
+}
+
+// prettyDialectSymbol is MLIR's isDialectSymbolSimpleEnoughForPrettyForm.
+func prettyDialectSymbol(s string) bool {
+	if s == "" || !('a' <= s[0] && s[0] <= 'z' || 'A' <= s[0] && s[0] <= 'Z') {
+		return false
+	}
+	rest := strings.TrimLeftFunc(s, func(r rune) bool {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '.' || r == '_'
+	})
+	return rest == "" || rest[0] == '<' && rest[len(rest)-1] == '>'
 }
 
 // TypeDefinition is a dialect type definition whatever the Go type of its
@@ -234,9 +265,9 @@ func (t *DialectType) Params() any { return t.params }
 // String returns the type in MLIR syntax.
 func (t *DialectType) String() string { return t.spelling.get(t) }
 func (t *DialectType) writeTo(sb *strings.Builder) {
-	sb.WriteByte('!')
-	sb.WriteString(t.def.Info().Name)
-	t.def.printParams(stringPrinter{sb}, t.params)
+	var params strings.Builder
+	t.def.printParams(stringPrinter{&params}, t.params)
+	writeDialectSymbol(sb, '!', t.def.Info().Name, params.String())
 }
 
 // dialectTypeKey identifies a dialect type for uniquing: the definition and

@@ -162,6 +162,12 @@ type OpDef struct {
 	// DefaultDialect lets ops nested in this op's regions omit that dialect
 	// prefix in the custom form (func.func sets "func" so "return" works).
 	DefaultDialect string
+	// ImplicitTerminator names the terminator that ends the blocks of the
+	// op's regions without being written (MLIR's
+	// SingleBlockImplicitTerminator: gpu.module and gpu.module_end): custom
+	// forms leave it out when it has no operands or attributes, and the
+	// op's custom parser adds it.
+	ImplicitTerminator string
 
 	// Format is the declarative custom assembly format, e.g.
 	// "$lhs `,` $rhs attr-dict `:` type($result)". Print and Parse, when set,
@@ -188,8 +194,10 @@ type OpDef struct {
 	Fold func(op *Operation, operands []Attribute) (results []FoldResult, ok bool)
 	// Canonicalize lists the op's canonicalization patterns.
 	Canonicalize []RewritePattern
-	// ResultNames suggests names for the results in printed IR (one name
-	// for the whole group, like MLIR's getAsmResultNames: "c0", "cst").
+	// ResultNames suggests names for the results in printed IR, like MLIR's
+	// getAsmResultNames: one name for the whole group ("c0", "cst"), or one
+	// per result of a multi-result op ("shuffleResult", "valid"), which
+	// then prints as "%shuffleResult, %valid = ...".
 	ResultNames func(op *Operation) []string
 	// Effects lists the op's memory effects (MLIR's MemoryEffectOpInterface;
 	// read them with Effects); nil means "decide from traits".

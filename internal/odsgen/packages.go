@@ -5,6 +5,7 @@ import (
 	"github.com/tt-compiler/tt/dialects/builtin"
 	"github.com/tt-compiler/tt/dialects/cf"
 	"github.com/tt-compiler/tt/dialects/function"
+	"github.com/tt-compiler/tt/dialects/gpu"
 	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/dialects/vector"
@@ -21,5 +22,6 @@ func Packages() []Package {
 		{Dir: "dialects/tensor", Name: "tensor", Dialects: []Dialect{{Def: tensor.Dialect}}},
 		{Dir: "dialects/loops", Name: "loops", Dialects: []Dialect{{Def: loops.Dialect}}},
 		{Dir: "dialects/vector", Name: "vector", Dialects: []Dialect{{Def: vector.Dialect}}},
+		{Dir: "dialects/gpu", Name: "gpu", Dialects: []Dialect{{Def: gpu.Dialect}}},
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/tt-compiler/tt/dialects/builtin"
 	"github.com/tt-compiler/tt/dialects/cf"
 	"github.com/tt-compiler/tt/dialects/function"
+	"github.com/tt-compiler/tt/dialects/gpu"
 	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	tensortransforms "github.com/tt-compiler/tt/dialects/tensor/transforms"
@@ -21,7 +22,7 @@ import (
 
 // Dialects returns every dialect tt defines.
 func Dialects() []*ir.Dialect {
-	return []*ir.Dialect{builtin.Dialect, function.Dialect, cf.Dialect, tensor.Dialect, arith.Dialect, arith.MathDialect, loops.Dialect, vector.Dialect}
+	return []*ir.Dialect{builtin.Dialect, function.Dialect, cf.Dialect, tensor.Dialect, arith.Dialect, arith.MathDialect, loops.Dialect, vector.Dialect, gpu.Dialect}
 }
 
 // NewContext returns a context with every dialect loaded.

@@ -1,6 +1,6 @@
 // Package kernels registers every interpreter kernel package at once:
 // builtin/func/cf (builtink), arith/math (arithk), tensor (tensork), loops
-// (loopsk) and vector (vectork).
+// (loopsk), vector (vectork) and gpu (gpuk).
 // Tools that run whole programs (tt-run, tests) use it; a program that
 // needs fewer dialects registers the packages it wants itself.
 package kernels
@@ -9,6 +9,7 @@ import (
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/arithk"
 	"github.com/tt-compiler/tt/interp/builtink"
+	"github.com/tt-compiler/tt/interp/gpuk"
 	"github.com/tt-compiler/tt/interp/loopsk"
 	"github.com/tt-compiler/tt/interp/tensork"
 	"github.com/tt-compiler/tt/interp/vectork"
@@ -21,6 +22,7 @@ func Register(r *interp.Registry) {
 	tensork.Register(r)
 	loopsk.Register(r)
 	vectork.Register(r)
+	gpuk.Register(r)
 }
 
 // NewRegistry returns a registry holding every kernel.

@@ -36,6 +36,44 @@ func (p *parser) parseDialectAttr() (ir.Attribute, error) {
 	return a, err
 }
 
+// parseDialectBodyAttr parses #dialect<mnemonic params>, the form MLIR
+// uses for a dialect attribute whose text is not simple enough for
+// #dialect.mnemonic<params> (MLIR 16's #gpu<dim x>). ok is false when the
+// token is not of that form or the dialect is not loaded or defines no
+// attributes; the caller reports those.
+func (p *parser) parseDialectBodyAttr() (a ir.Attribute, ok bool, err error) {
+	tok := p.tok
+	kw, bs, be := p.angleParts(tok)
+	dialect := kw[1:]
+	d := p.ctx.Dialect(dialect)
+	if d == nil || len(d.Attrs) == 0 || strings.ContainsAny(dialect, ".") {
+		return nil, false, nil
+	}
+	start := bs
+	for start < be && (p.src[start] == ' ' || p.src[start] == '\t' || p.src[start] == '\n') {
+		start++
+	}
+	end := start
+	for end < be && isIdentChar(p.src[end]) {
+		end++
+	}
+	mnemonic := string(p.src[start:end])
+	def := p.ctx.LookupAttrDef(dialect + "." + mnemonic)
+	if def == nil {
+		return nil, true, p.errorAt(int32(start), "unknown attribute `%s` in dialect `%s`", mnemonic, dialect)
+	}
+	err = p.withSubLexer(end, be, func() error {
+		var err error
+		a, err = def.ParseAttribute(p)
+		return err
+	})
+	if err != nil {
+		return nil, true, err
+	}
+	p.advance()
+	return a, true, nil
+}
+
 // parseDialectType parses the type the current !dialect.mnemonic token
 // spells.
 func (p *parser) parseDialectType() (ir.Type, error) {

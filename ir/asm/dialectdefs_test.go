@@ -11,8 +11,9 @@ import (
 	"github.com/tt-compiler/tt/ir/asm"
 )
 
-// A test dialect with the types and attributes the gpu dialect will define,
-// spelled as MLIR 16's gpu dialect spells them.
+// A test dialect with types and attributes spelled as MLIR 16's gpu
+// dialect spells them, and a made-up parametric type; it stands in for
+// tt's gpu dialect (dialects/gpu), which these tests leave out.
 
 // addressSpace is MLIR's gpu::AddressSpace.
 type addressSpace uint32
@@ -83,9 +84,21 @@ var gpuTestDialect = &ir.Dialect{
 	Types: []ir.TypeDefinition{asyncTokenDef, tileDef},
 }
 
+// contextWithoutGPU returns a context with every dialect of tt but its gpu
+// dialect, which the test dialect stands in for.
+func contextWithoutGPU() *ir.Context {
+	ctx := ir.NewContext()
+	for _, d := range registry.Dialects() {
+		if d.Name != gpuTestDialect.Name {
+			ctx.MustLoadDialect(d)
+		}
+	}
+	return ctx
+}
+
 func gpuContext(t *testing.T) *ir.Context {
 	t.Helper()
-	ctx := registry.NewContext()
+	ctx := contextWithoutGPU()
 	ctx.AllowUnregistered = true
 	if err := ctx.LoadDialect(gpuTestDialect); err != nil {
 		t.Fatal(err)
@@ -133,7 +146,7 @@ func TestDialectTypesAndAttrs(t *testing.T) {
 // TestDialectTypesAndAttrsUnloaded checks that without the dialect the
 // same text is kept as opaque types and attributes and prints unchanged.
 func TestDialectTypesAndAttrsUnloaded(t *testing.T) {
-	ctx := registry.NewContext()
+	ctx := contextWithoutGPU()
 	ctx.AllowUnregistered = true
 	src := strings.Replace(gpuSrc, ", m = memref<4xf32, #gpu.address_space<private>>", "", 1)
 	op, err := asm.ParseOp(ctx, src)

@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -88,6 +89,16 @@ func (n *nameState) numberResults(op *ir.Operation, valueID *int) {
 	var hints []string
 	if d := op.Def(); d != nil && d.ResultNames != nil && !n.noHints {
 		hints = d.ResultNames(op)
+	}
+	if nr > 1 && len(hints) == nr && !slices.Contains(hints, "") {
+		// One name per result (MLIR's setNameFn per result:
+		// "%shuffleResult, %valid = gpu.shuffle ...").
+		for i := 0; i < nr; i++ {
+			n.values[op.Result(i)] = "%" + n.uniqueName(sanitize(hints[i]))
+			n.groupIdx[op.Result(i)] = -1
+		}
+		n.groupSize[op] = nr
+		return
 	}
 	if len(hints) == 1 && hints[0] != "" {
 		name := "%" + n.uniqueName(sanitize(hints[0]))

@@ -101,6 +101,9 @@ func (p *parser) parseAttribute(t ir.Type) (ir.Attribute, error) {
 	case tokHashAngle:
 		text := p.text(p.tok)
 		if d, _, _ := strings.Cut(text[1:], "."); strings.ContainsAny(d, "<") {
+			if a, ok, err := p.parseDialectBodyAttr(); ok {
+				return a, err
+			}
 			return nil, p.errorf("expected dialect namespace in dialect attribute '%s'", text)
 		}
 		return p.parseDialectAttr()

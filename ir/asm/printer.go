@@ -84,6 +84,17 @@ func (p *printer) printResults(op *ir.Operation) {
 	if n == 0 {
 		return
 	}
+	if n > 1 && p.names.groupIdx[op.Result(0)] < 0 {
+		// Each result named on its own.
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				p.buf.WriteString(", ")
+			}
+			p.buf.WriteString(p.names.values[op.Result(i)])
+		}
+		p.buf.WriteString(" = ")
+		return
+	}
 	p.buf.WriteString(p.names.values[op.Result(0)])
 	if n > 1 {
 		p.buf.WriteByte(':')
@@ -228,6 +239,13 @@ func (p *printer) printCustom(op *ir.Operation, def *ir.OpDef) {
 
 // printRegion prints "{", the blocks, and "}" (at the current indentation).
 func (p *printer) printRegion(r *ir.Region, printEntryArgs, printEmpty bool) {
+	p.printRegionEliding(r, printEntryArgs, printEmpty, "")
+}
+
+// printRegionEliding is printRegion leaving out a block's last op when it
+// is the implicit terminator named elide without operands or attributes
+// (custom forms of ops with ir.OpDef.ImplicitTerminator).
+func (p *printer) printRegionEliding(r *ir.Region, printEntryArgs, printEmpty bool, elide string) {
 	p.buf.WriteByte('{')
 	p.indent++
 	blocks := r.Blocks()
@@ -237,6 +255,9 @@ func (p *printer) printRegion(r *ir.Region, printEntryArgs, printEmpty bool) {
 			p.printBlockHeader(b)
 		}
 		for op := b.First(); op != nil; op = op.Next() {
+			if op == b.Last() && elide != "" && op.Name() == elide && op.NumOperands() == 0 && len(op.Attrs()) == 0 {
+				break
+			}
 			p.newline()
 			p.printOp(op)
 		}
@@ -346,7 +367,11 @@ func (o *opPrinter) PrintSymbolName(name string) {
 }
 func (o *opPrinter) PrintSuccessor(b *ir.Block) { o.p.buf.WriteString(o.p.names.blocks[b]) }
 func (o *opPrinter) PrintRegion(r *ir.Region, printEntryArgs, printEmpty bool) {
-	o.p.printRegion(r, printEntryArgs, printEmpty)
+	elide := ""
+	if op := r.ParentOp(); op != nil && op.Def() != nil {
+		elide = op.Def().ImplicitTerminator
+	}
+	o.p.printRegionEliding(r, printEntryArgs, printEmpty, elide)
 }
 func (o *opPrinter) PrintArgument(a *ir.BlockArgument, attrs []ir.NamedAttr) {
 	o.p.buf.WriteString(o.p.names.values[a])

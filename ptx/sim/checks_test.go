@@ -1,0 +1,90 @@
+package sim
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestChecks runs every check's triggering kernel (which must fail with
+// the check's error kind, naming the kernel, a block, a thread and the
+// PTX line) and its twin (which must run cleanly).
+func TestChecks(t *testing.T) {
+	p := loadFile(t, "checks.ptx")
+	x := p.Mem.Alloc(4 * 64)
+	y := p.Mem.Alloc(4 * 64)
+	cases := []struct {
+		name     string
+		kind     ErrorKind
+		block    int
+		args     []Arg
+		maxSteps int64
+		line     int  // the PTX line of the failing instruction
+		addr     bool // the error names an address
+		want     string
+	}{
+		{"oob", ErrOutOfBounds, 64, []Arg{Ptr(x), Ptr(y)}, 0, 19, true, "outside every global buffer"},
+		{"misaligned", ErrMisaligned, 32, []Arg{Ptr(x), Ptr(y)}, 0, 49, true, "not 4-byte aligned"},
+		{"shared_oob", ErrOutOfBounds, 64, nil, 0, 74, true, "0 bytes past the end of buf (128 bytes)"},
+		{"barrier", ErrBarrier, 64, nil, 0, 98, false, "divergent code"},
+		{"shfl_mask", ErrSyncMask, 32, []Arg{Ptr(y)}, 0, 139, false, "not in the member mask"},
+		{"vote_converged", ErrSyncMask, 32, []Arg{Ptr(y)}, 0, 171, false, "not converged"},
+		{"uninit", ErrUninitialized, 32, []Arg{Ptr(y)}, 0, 209, false, "%r2 read before it was written"},
+		{"race", ErrRace, 64, []Arg{Ptr(y)}, 0, 247, true, "shared-memory race"},
+		{"steps", ErrStepLimit, 32, nil, 1000, 289, false, "step budget"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			l := Launch{Grid: [3]int{2}, Block: [3]int{c.block}, Args: c.args, RaceCheck: true, MaxSteps: c.maxSteps}
+			err := p.Launch("bad_"+c.name, l)
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("bad_%s: got %v, want a *sim.Error", c.name, err)
+			}
+			if e.Kind != c.kind || e.Kernel != "bad_"+c.name || e.Pos.Line != c.line || e.HasAddr != c.addr ||
+				!strings.Contains(e.Error(), c.want) {
+				t.Errorf("bad_%s: got %v (kind %v, line %d), want kind %v at line %d containing %q",
+					c.name, e, e.Kind, e.Pos.Line, c.kind, c.line, c.want)
+			}
+			msg := e.Error()
+			for _, part := range []string{"checks.ptx:", "kernel bad_" + c.name, "block (0,0,0)", "thread ("} {
+				if !strings.Contains(msg, part) {
+					t.Errorf("message %q lacks %q", msg, part)
+				}
+			}
+			if err := p.Launch("good_"+c.name, l); err != nil {
+				t.Errorf("good_%s: %v", c.name, err)
+			}
+		})
+	}
+}
+
+func TestBarrierDeadlock(t *testing.T) {
+	p := loadFile(t, "checks.ptx")
+	err := p.Launch("bad_barrier_deadlock", Launch{Block: [3]int{64}})
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != ErrBarrier || !strings.Contains(e.Msg, "deadlock") {
+		t.Fatalf("got %v, want a barrier deadlock error", err)
+	}
+}
+
+func TestLaunchErrors(t *testing.T) {
+	p := loadFile(t, "checks.ptx")
+	y := p.Mem.Alloc(64)
+	for _, c := range []struct {
+		kernel string
+		l      Launch
+		want   string
+	}{
+		{"nope", Launch{}, "no kernel"},
+		{"good_oob", Launch{Args: []Arg{Ptr(y)}}, "1 arguments for 2 parameters"},
+		{"good_oob", Launch{Args: []Arg{Ptr(y), U32(1)}}, "argument 1 has 4 bytes"},
+		{"good_steps", Launch{Block: [3]int{2048}}, "exceeds 1024 threads"},
+	} {
+		err := p.Launch(c.kernel, c.l)
+		var e *Error
+		if !errors.As(err, &e) || e.Kind != ErrLaunch || !strings.Contains(e.Error(), c.want) {
+			t.Errorf("%s: got %v, want a launch error containing %q", c.kernel, err, c.want)
+		}
+	}
+}
