@@ -1,0 +1,138 @@
+package loopstogpu
+
+import (
+	"github.com/tt-compiler/tt/dialects/arith"
+	"github.com/tt-compiler/tt/dialects/gpu"
+	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/ir"
+)
+
+// warpSize is the number of lanes of a warp.
+const warpSize = 32
+
+// rowBody builds one block per point of the collapsed loops (a row): the
+// loops over the row are strided over the block's threads, each declared
+// reduction combined across the block, and a barrier follows every loop
+// that stores (a later loop may read what other threads wrote).
+func (o *outliner) rowBody(b *ir.Builder, p plan, m *ir.Mapping, wg []ir.Value) {
+	ns, total := trips(b, p.chain, m)
+	row := gpu.BlockID(b, gpu.DimX)
+	tid := gpu.ThreadID(b, gpu.DimX)
+	guard := loops.If(b, arith.CmpI(b, "ult", row, total))
+	guard.Op.Region(1).Front().Erase()
+	ip := b.SaveInsertionPoint()
+	b.SetInsertionPointToEnd(guard.ThenBlock())
+	mapIVs(b, p.chain, ns, row, m)
+	threads := indexConst(b, p.rowThreads)
+	next := 0
+	for op := range p.chain[len(p.chain)-1].Region(0).Front().Ops() {
+		if op.HasTrait(ir.ReturnLike) {
+			continue
+		}
+		if op.Name() != loops.ForName {
+			b.Clone(op, m)
+			continue
+		}
+		lb, st := m.Lookup(op.Operand(0)), m.Lookup(op.Operand(2))
+		start := arith.AddI(b, lb, arith.MulI(b, tid, st))
+		stride := arith.MulI(b, st, threads)
+		reds, _ := loops.ReductionsOf(op)
+		ids := make([]ir.Value, len(reds))
+		for i, r := range reds {
+			id, _ := r.Kind.Identity(op.Result(i).Type())
+			ids[i] = arith.Constant(b, id)
+		}
+		nl := b.Clone(op, m)
+		nl.SetOperand(0, start)
+		nl.SetOperand(2, stride)
+		for i, r := range reds {
+			nl.SetOperand(3+i, ids[i])
+			var buf ir.Value
+			if len(wg) > 0 {
+				buf = wg[next]
+				next++
+			}
+			v := blockReduce(b, nl.Result(i), r.Kind, tid, buf, p.rowThreads/warpSize)
+			m.Map(op.Result(i), combine(b, r.Kind, m.Lookup(op.Operand(3+i)), v))
+		}
+		if stores(op) {
+			b.Build(&ir.OperationState{Name: gpu.BarrierName})
+		}
+	}
+	loops.Yield(b)
+	b.RestoreInsertionPoint(ip)
+}
+
+// stores reports whether op stores to memory.
+func stores(op *ir.Operation) bool {
+	found := false
+	op.Walk(func(o *ir.Operation) {
+		if o.Name() == loops.StoreName {
+			found = true
+		}
+	})
+	return found
+}
+
+// combine builds the combining op of kind k on x and y.
+func combine(b *ir.Builder, k loops.ReductionKind, x, y ir.Value) ir.Value {
+	return b.Build(&ir.OperationState{Name: k.Combiner(), Operands: []ir.Value{x, y}, ResultTypes: []ir.Type{x.Type()}}).Result(0)
+}
+
+// blockReduce combines v over the block: a butterfly of xor shuffles in
+// each warp, then, with several warps, each warp's lane 0 writes its value
+// to buf and every thread combines the warps' values in order after a
+// barrier, so every thread holds the block's result.
+func blockReduce(b *ir.Builder, v ir.Value, k loops.ReductionKind, tid, buf ir.Value, warps int64) ir.Value {
+	for off := int64(warpSize / 2); off >= 1; off /= 2 {
+		v = combine(b, k, v, shuffleXor(b, v, off))
+	}
+	if buf == nil {
+		return v
+	}
+	c0, c32 := indexConst(b, 0), indexConst(b, warpSize)
+	lane, warp := arith.RemUI(b, tid, c32), arith.DivUI(b, tid, c32)
+	first := loops.If(b, arith.CmpI(b, "eq", lane, c0))
+	first.Op.Region(1).Front().Erase()
+	ip := b.SaveInsertionPoint()
+	b.SetInsertionPointToEnd(first.ThenBlock())
+	loops.Store(b, v, buf, warp)
+	loops.Yield(b)
+	b.RestoreInsertionPoint(ip)
+	b.Build(&ir.OperationState{Name: gpu.BarrierName})
+	acc := loops.Load(b, buf, c0)
+	for w := int64(1); w < warps; w++ {
+		acc = combine(b, k, acc, loops.Load(b, buf, indexConst(b, w)))
+	}
+	return acc
+}
+
+// shuffleXor builds the value of lane (lane xor off): one gpu.shuffle for
+// 32-bit values, two of the halves for 64-bit ones.
+func shuffleXor(b *ir.Builder, v ir.Value, off int64) ir.Value {
+	ctx := b.Ctx
+	i32, i64 := ctx.I32(), ctx.I64()
+	offset := arith.Constant(b, ir.Int(i32, off))
+	width := arith.Constant(b, ir.Int(i32, warpSize))
+	shfl := func(x ir.Value) ir.Value {
+		r, _ := gpu.Shuffle(b, gpu.ShuffleXor, x, offset, width)
+		return r
+	}
+	t := v.Type()
+	isFloat := ir.IsFloat(t)
+	if ir.IntWidth(t) == 32 || isFloat && t.(*ir.FloatType).Width() == 32 {
+		return shfl(v)
+	}
+	x := v
+	if isFloat {
+		x = arith.Bitcast(b, i64, v)
+	}
+	c32 := arith.Constant(b, ir.Int(i64, 32))
+	lo := shfl(arith.TruncI(b, i32, x))
+	hi := shfl(arith.TruncI(b, i32, arith.ShRUI(b, x, c32)))
+	r := arith.OrI(b, arith.ExtUI(b, i64, lo), arith.ShLI(b, arith.ExtUI(b, i64, hi), c32))
+	if isFloat {
+		r = arith.Bitcast(b, t, r)
+	}
+	return r
+}
