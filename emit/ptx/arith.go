@@ -228,7 +228,11 @@ func (k *kernel) conversion(op *ir.Operation, x ptx.Operand) error {
 		}
 		k.ins("cvt.rzi."+intSuffix(t, s)+"."+floatSuffix(src), reg(r), x)
 	case arith.BitcastName:
-		k.ins("mov.b"+intSuffix(t, 'b')[1:], reg(r), x)
+		w := "b32"
+		if c == clsB64 || c == clsF64 {
+			w = "b64"
+		}
+		k.ins("mov."+w, reg(r), x)
 	default:
 		return k.mathOp(op, r, x)
 	}
