@@ -32,9 +32,6 @@ func checkCompare(c *instChecker) {
 	if in.Has(ModFTZ) && t != F32 && t != F16 && t != F16x2 {
 		c.errorf(in.OpPos, ".ftz applies to .f32 comparisons only")
 	}
-	if in.Op == OpSetp && (t == F16x2 || t == BF16x2) && in.Operands[0].Kind != OpdPredPair {
-		c.errorf(in.Operands[0].Pos, "setp.%s writes two predicates (p|q)", t)
-	}
 }
 
 // checkMov: mov's vector forms pack or unpack registers whose widths add
@@ -122,8 +119,8 @@ func checkCvt(c *instChecker) {
 		if len(in.Operands) != 3 {
 			c.errorf(in.OpPos, "cvt.%s.f32 takes two sources", d)
 		}
-		if frnd != ModRN {
-			c.errorf(in.OpPos, "cvt to .%s needs .rn", d)
+		if frnd != ModRN && frnd != ModRZ {
+			c.errorf(in.OpPos, "cvt to .%s needs .rn or .rz", d)
 		}
 		c.requirement(Version{7, 0}, 80, "cvt."+d.String())
 		return
@@ -131,8 +128,8 @@ func checkCvt(c *instChecker) {
 		c.errorf(in.Operands[2].Pos, "cvt takes one source unless it packs two values into .f16x2/.bf16x2")
 		return
 	}
-	if in.Has(ModRelu) && !(d == F16 || d == BF16) {
-		c.errorf(in.OpPos, ".relu applies to conversions to .f16 and .bf16 only")
+	if in.Has(ModRelu) && !((d == F16 || d == BF16) && a == F32) {
+		c.errorf(in.OpPos, ".relu applies to conversions from .f32 to .f16 and .bf16 only")
 	}
 	if in.Has(ModSatFinite) && d != TF32 {
 		c.errorf(in.OpPos, ".satfinite applies to conversions to .tf32 only")
@@ -149,8 +146,8 @@ func checkCvt(c *instChecker) {
 		return
 	}
 	if d == BF16 || a == BF16 {
-		if d == BF16 && a == F32 {
-			c.requirement(Version{7, 0}, 80, "cvt.bf16.f32")
+		if d == BF16 && a == F32 || d == F32 && a == BF16 {
+			c.requirement(Version{7, 0}, 80, "cvt."+d.String()+"."+a.String())
 		} else {
 			c.requirement(Version{7, 8}, 90, "cvt."+d.String()+"."+a.String())
 		}
@@ -191,6 +188,12 @@ func checkCvt(c *instChecker) {
 	default:
 		if frnd != ModNone || irnd != ModNone {
 			c.errorf(in.OpPos, "integer cvt takes no rounding")
+		}
+		// .sat clamps to the destination's range: only where the value
+		// can fall outside it.
+		widening := d.Bits() > a.Bits() && (d.Class() == a.Class() || d.Class() == ClassSigned)
+		if in.Has(ModSat) && (d == a || d.Bits() == a.Bits() && d.Class() == a.Class() || widening) {
+			c.errorf(in.OpPos, ".sat does not apply to cvt.%s.%s, whose result always fits", d, a)
 		}
 	}
 	if in.Has(ModFTZ) && d != F32 && a != F32 {
@@ -234,11 +237,19 @@ func checkMemory(c *instChecker) {
 			c.errorf(in.OpPos, "scope .%s needs .relaxed, .acquire or .release", scope)
 		}
 	}
-	if sem != ModNone && (space == SpaceConst || space == SpaceParam || in.Has(ModNC)) {
-		c.errorf(in.OpPos, ".%s does not apply to %s", sem, spaceWord(space))
+	if sem != ModNone && sem != ModWeak {
+		if space == SpaceConst || space == SpaceParam || space == SpaceLocal {
+			c.errorf(in.OpPos, ".%s does not apply to %s", sem, spaceWord(space))
+		}
+		if in.Has(ModNC) {
+			c.errorf(in.OpPos, ".%s and .nc cannot be combined", sem)
+		}
+		if cache != ModNone {
+			c.errorf(in.OpPos, ".%s and a cache operator cannot be combined", sem)
+		}
 	}
-	if sem != ModNone && cache != ModNone {
-		c.errorf(in.OpPos, ".%s and a cache operator cannot be combined", sem)
+	if ev := in.ModIn(GroupEviction); ev != ModNone && ev != ModL2CacheHint && space != SpaceGlobal && space != SpaceGeneric {
+		c.errorf(in.OpPos, ".%s applies to global and generic addresses only", ev)
 	}
 	if in.Op == OpLd || in.Op == OpSt {
 		if len(in.Operands) == 3 && !in.Has(ModL2CacheHint) {
@@ -496,10 +507,14 @@ func checkMma(c *instChecker) {
 		if t == F32 {
 			return cfg.cdF32, F32
 		}
-		return cfg.cdF16, B32
+		return cfg.cdF16, F16x2
 	}
 	if (dt == F16 || ct == F16) && cfg.cdF16 == 0 {
 		c.errorf(in.OpPos, "mma.%s with .%s inputs accumulates in .f32 only", shape, at)
+		return
+	}
+	if dt != ct && !cfg.anyLayouts {
+		c.errorf(in.OpPos, "mma.%s needs D and C of one type, found .%s and .%s", shape, dt, ct)
 		return
 	}
 	dn, dty := cd(dt)
@@ -509,7 +524,7 @@ func checkMma(c *instChecker) {
 		n    int
 		t    Type
 		dst  bool
-	}{{"D", dn, dty, true}, {"A", cfg.a, B32, false}, {"B", cfg.b, B32, false}, {"C", cn, cty, false}}
+	}{{"D", dn, dty, true}, {"A", cfg.a, U32, false}, {"B", cfg.b, U32, false}, {"C", cn, cty, false}}
 	for i, fr := range frags {
 		o := &in.Operands[i]
 		if len(o.Elems) != fr.n {
@@ -543,9 +558,6 @@ func checkCvta(c *instChecker) {
 			c.errorf(a.Pos, "'%s' is a %s variable, not %s", a.Name, a.Var.Space, in.Space())
 		}
 	}
-	if c.v.m.AddressSize == 64 && in.Type(0) == U32 && (in.Space() == SpaceGlobal || in.Space() == SpaceGeneric) {
-		c.errorf(in.OpPos, "cvta of global addresses is .u64 with .address_size 64")
-	}
 }
 
 // checkBarRed: "bar.red.op.type d, a{, b}, {!}c": with three sources the
@@ -563,4 +575,16 @@ func checkBarRed(c *instChecker) {
 		return
 	}
 	c.typed(b, B32, false, false)
+}
+
+// checkCpAsync: cp.async copies 4, 8 or 16 bytes; .cg only 16.
+func checkCpAsync(c *instChecker) {
+	in := c.in
+	size := &in.Operands[2]
+	switch {
+	case size.Int != 4 && size.Int != 8 && size.Int != 16:
+		c.errorf(size.Pos, "cp.async copies 4, 8 or 16 bytes, not %d", size.Int)
+	case in.Has(ModCG) && size.Int != 16:
+		c.errorf(size.Pos, "cp.async.cg copies 16 bytes, not %d", size.Int)
+	}
 }

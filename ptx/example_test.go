@@ -73,4 +73,5 @@ func Example() {
 	// 	ret;
 	// }
 	// bad.ptx:6:10: error: register '%f1' of type .f32 does not match the .s32 operand of add.s32
+	// bad.ptx:6:15: error: register '%f1' of type .f32 does not match the .s32 operand of add.s32
 }

@@ -114,6 +114,17 @@ type Form struct {
 	Types []TypeSet
 	// Operands are the operand positions.
 	Operands []OperandRule
+	// Restrict narrows where a modifier of Mods may appear.
+	Restrict []Restriction
+}
+
+// Restriction allows modifier Mod only with a first type suffix in Types
+// (when set) and together with modifier With (when set): add.sat is
+// .s32 only, mad.hi.sat.s32 needs .hi.
+type Restriction struct {
+	Mod   Mod
+	Types TypeSet
+	With  Mod
 }
 
 // Req is a further requirement for instructions that use a type or
@@ -197,25 +208,22 @@ func (r *OpInfo) FormOf(in *Instruction) *Form {
 	return nil
 }
 
-// Operand rule builders, to keep the table readable.
-func dst(n int) OperandRule { return OperandRule{Kinds: KReg | KSink, Ref: RefSuffix, N: n, Dst: true} }
-func dstWide(n int) OperandRule {
-	return OperandRule{Kinds: KReg | KSink, Ref: RefWide, N: n, Dst: true}
+// Operand rule builders, to keep the table readable. Destinations are
+// registers; the sink '_' only where ptxas takes it (dstSink).
+func dst(n int) OperandRule { return OperandRule{Kinds: KReg, Ref: RefSuffix, N: n, Dst: true} }
+func dstSink(n int) OperandRule {
+	return OperandRule{Kinds: KReg | KSink, Ref: RefSuffix, N: n, Dst: true}
 }
-func dstFix(t Type) OperandRule {
-	return OperandRule{Kinds: KReg | KSink, Ref: RefFixed, Fixed: t, Dst: true}
-}
+func dstWide(n int) OperandRule { return OperandRule{Kinds: KReg, Ref: RefWide, N: n, Dst: true} }
+func dstFix(t Type) OperandRule { return OperandRule{Kinds: KReg, Ref: RefFixed, Fixed: t, Dst: true} }
 func src(n int) OperandRule     { return OperandRule{Kinds: KReg | KImm, Ref: RefSuffix, N: n} }
 func srcWide(n int) OperandRule { return OperandRule{Kinds: KReg | KImm, Ref: RefWide, N: n} }
 func srcFix(t Type) OperandRule { return OperandRule{Kinds: KReg | KImm, Ref: RefFixed, Fixed: t} }
 func reg(n int) OperandRule     { return OperandRule{Kinds: KReg, Ref: RefSuffix, N: n} }
-func regFix(t Type) OperandRule { return OperandRule{Kinds: KReg, Ref: RefFixed, Fixed: t} }
 func predSrc() OperandRule      { return OperandRule{Kinds: KReg | KImm | KNeg, Ref: RefFixed, Fixed: Pred} }
-func predDst() OperandRule {
-	return OperandRule{Kinds: KReg | KSink, Ref: RefFixed, Fixed: Pred, Dst: true}
-}
-func addr(n int) OperandRule { return OperandRule{Kinds: KAddr, Ref: RefAddr, N: n} }
-func label() OperandRule     { return OperandRule{Kinds: KLabel} }
+func predDst() OperandRule      { return OperandRule{Kinds: KReg, Ref: RefFixed, Fixed: Pred, Dst: true} }
+func addr(n int) OperandRule    { return OperandRule{Kinds: KAddr, Ref: RefAddr, N: n} }
+func label() OperandRule        { return OperandRule{Kinds: KLabel} }
 func opt(r OperandRule) OperandRule {
 	r.Optional = true
 	return r
@@ -297,7 +305,8 @@ var isaRows = []OpInfo{
 
 	{Op: OpMad, MinPTX: v(1, 0), MinSM: 10, Forms: forms(
 		Form{If: g(ModWide), Mods: g(ModWide), Types: types(TypesOf(U16, U32, S16, S32)), Operands: ops(dstWide(0), src(0), src(0), srcWide(0))},
-		Form{IfTypes: tsInt, Mods: g(ModHi, ModLo, ModSat, ModCC), Need: need(g(ModHi, ModLo)), Types: types(tsInt), Operands: ops(dst(0), src(0), src(0), src(0))},
+		Form{IfTypes: tsInt, Mods: g(ModHi, ModLo, ModSat, ModCC), Need: need(g(ModHi, ModLo)), Types: types(tsInt), Operands: ops(dst(0), src(0), src(0), src(0)),
+			Restrict: []Restriction{{Mod: ModSat, Types: TypesOf(S32), With: ModHi}}},
 		Form{IfTypes: TypesOf(F32), Mods: mRnd.Union(g(ModFTZ, ModSat)), Need: need(g(ModRN, ModRZ, ModRM, ModRP)), Types: types(TypesOf(F32)), Operands: ops(dst(0), src(0), src(0), src(0))},
 		Form{IfTypes: TypesOf(F64), Mods: mRnd, Need: need(g(ModRN, ModRZ, ModRM, ModRP)), Types: types(TypesOf(F64)), Operands: ops(dst(0), src(0), src(0), src(0))},
 	)},
@@ -308,7 +317,8 @@ var isaRows = []OpInfo{
 		Form{Mods: g(ModHi, ModLo), Need: need(g(ModHi, ModLo)), Types: types(tsI32), Operands: three()},
 	)},
 	{Op: OpMad24, MinPTX: v(1, 0), MinSM: 10, Forms: forms(
-		Form{Mods: g(ModHi, ModLo, ModSat), Need: need(g(ModHi, ModLo)), Types: types(tsI32), Operands: ops(dst(0), src(0), src(0), src(0))},
+		Form{Mods: g(ModHi, ModLo, ModSat), Need: need(g(ModHi, ModLo)), Types: types(tsI32), Operands: ops(dst(0), src(0), src(0), src(0)),
+			Restrict: []Restriction{{Mod: ModSat, Types: TypesOf(S32), With: ModHi}}},
 	)},
 	{Op: OpSad, MinPTX: v(1, 0), MinSM: 10, Forms: forms(
 		Form{Types: types(tsInt), Operands: ops(dst(0), src(0), src(0), src(0))},
@@ -349,15 +359,16 @@ var isaRows = []OpInfo{
 	}},
 
 	{Op: OpCopysign, MinPTX: v(2, 0), MinSM: 20, Forms: forms(
-		Form{Types: types(tsF), Operands: ops(dst(0), reg(0), reg(0))},
+		Form{Types: types(tsF), Operands: ops(dst(0), src(0), src(0))},
 	)},
 	{Op: OpTestp, MinPTX: v(2, 0), MinSM: 20, Forms: forms(
-		Form{Mods: GroupTestp, Need: need(GroupTestp), Types: types(tsF), Operands: ops(predDst(), reg(0))},
+		Form{Mods: GroupTestp, Need: need(GroupTestp), Types: types(tsF), Operands: ops(predDst(), src(0))},
 	)},
 
 	{Op: OpRcp, MinPTX: v(1, 0), MinSM: 10, Forms: forms(
 		Form{IfTypes: TypesOf(F32), Mods: mRnd.Union(g(ModApprox, ModFTZ)), Need: need(g(ModApprox, ModRN, ModRZ, ModRM, ModRP)), Types: types(TypesOf(F32)), Operands: two()},
-		Form{IfTypes: TypesOf(F64), Mods: mRnd.Union(g(ModApprox, ModFTZ)), Need: need(g(ModApprox, ModRN, ModRZ, ModRM, ModRP)), Types: types(TypesOf(F64)), Operands: two()},
+		Form{IfTypes: TypesOf(F64), If: g(ModApprox), Mods: g(ModApprox, ModFTZ), Need: need(g(ModApprox), g(ModFTZ)), Types: types(TypesOf(F64)), Operands: two()},
+		Form{IfTypes: TypesOf(F64), Mods: mRnd.Union(g(ModFTZ)), Need: need(g(ModRN, ModRZ, ModRM, ModRP)), Types: types(TypesOf(F64)), Operands: two()},
 	)},
 	{Op: OpSqrt, MinPTX: v(1, 0), MinSM: 10, Forms: forms(
 		Form{IfTypes: TypesOf(F32), Mods: mRnd.Union(g(ModApprox, ModFTZ)), Need: need(g(ModApprox, ModRN, ModRZ, ModRM, ModRP)), Types: types(TypesOf(F32)), Operands: two()},
@@ -442,12 +453,12 @@ var isaRows = []OpInfo{
 	), Reqs: []Req{{Types: tsH, MinPTX: v(4, 2), MinSM: 53}, {Types: tsBH, MinPTX: v(7, 8), MinSM: 90}}},
 	{Op: OpSet, MinPTX: v(1, 0), MinSM: 10, Check: checkCompare, Forms: forms(
 		Form{If: GroupBoolOp, Mods: GroupCmp.Union(GroupBoolOp).Union(g(ModFTZ)), Need: need(GroupCmp),
-			Types:    types(TypesOf(U32, S32, F32), tsB|tsInt|tsF),
+			Types:    types(TypesOf(U32, S32, F32)|tsH, tsB|tsInt|tsF|tsH|tsBH),
 			Operands: ops(dst(0), src(1), src(1), predSrc())},
 		Form{Mods: GroupCmp.Union(g(ModFTZ)), Need: need(GroupCmp),
-			Types:    types(TypesOf(U32, S32, F32), tsB|tsInt|tsF),
+			Types:    types(TypesOf(U32, S32, F32)|tsH, tsB|tsInt|tsF|tsH|tsBH),
 			Operands: ops(dst(0), src(1), src(1))},
-	)},
+	), Reqs: []Req{{Types: tsH, MinPTX: v(4, 2), MinSM: 53}, {Types: tsBH, MinPTX: v(7, 8), MinSM: 90}}},
 	{Op: OpSelp, MinPTX: v(1, 0), MinSM: 10, Forms: forms(
 		Form{Types: types(tsB | tsInt | tsF), Operands: ops(dst(0), src(0), src(0), predSrc())},
 	)},
@@ -467,7 +478,7 @@ var isaRows = []OpInfo{
 			Types: types(tsCvt, tsCvt),
 			Operands: ops(
 				OperandRule{Kinds: KReg, Ref: RefData, N: 0, Dst: true},
-				OperandRule{Kinds: KReg | KImm | KVector, Ref: RefData, N: 1},
+				OperandRule{Kinds: KReg | KImm | KSpecial, Ref: RefData, N: 1},
 				opt(OperandRule{Kinds: KReg | KImm, Ref: RefData, N: 1}))},
 	)},
 	{Op: OpCvta, MinPTX: v(2, 0), MinSM: 20, Check: checkCvta, Forms: forms(
@@ -514,12 +525,12 @@ var isaRows = []OpInfo{
 		Form{If: g(ModCas), Mods: mSem.Union(GroupScope).Union(mAtomSpace).Union(GroupAtomOp).Union(g(ModL2CacheHint)),
 			Need:  need(GroupAtomOp),
 			Types: types(TypesOf(B16, B32, B64)),
-			Operands: ops(dst(0), addr(0), src(0), src(0),
+			Operands: ops(dstSink(0), addr(0), src(0), src(0),
 				opt(OperandRule{Kinds: KReg | KImm, Ref: RefFixed, Fixed: B64}))},
 		Form{Mods: mSem.Union(GroupScope).Union(mAtomSpace).Union(GroupAtomOp).Union(g(ModNoFTZ, ModL2CacheHint)),
 			Need:  need(GroupAtomOp),
 			Types: types(TypesOf(B32, B64, U32, U64, S32, S64, F32, F64, F16, F16x2, BF16, BF16x2)),
-			Operands: ops(dst(0), addr(0), src(0),
+			Operands: ops(dstSink(0), addr(0), src(0),
 				opt(OperandRule{Kinds: KReg | KImm, Ref: RefFixed, Fixed: B64}))},
 	), Reqs: atomReqs()},
 	{Op: OpRed, MinPTX: v(1, 2), MinSM: 11, Flags: FlagMemory, Check: checkAtom, Forms: forms(
@@ -574,7 +585,7 @@ var isaRows = []OpInfo{
 	{Op: OpShflSync, MinPTX: v(6, 0), MinSM: 30, Flags: FlagWarpSync, Forms: forms(
 		Form{Mods: GroupShfl, Need: need(GroupShfl), Types: types(TypesOf(B32)),
 			Operands: ops(
-				OperandRule{Kinds: KReg | KPair | KSink, Ref: RefSuffix, Dst: true},
+				OperandRule{Kinds: KReg | KPair, Ref: RefSuffix, Dst: true},
 				src(0), srcFix(B32), srcFix(B32), srcFix(B32))},
 	)},
 	{Op: OpVoteSync, MinPTX: v(6, 0), MinSM: 30, Flags: FlagWarpSync, Forms: forms(
@@ -591,12 +602,12 @@ var isaRows = []OpInfo{
 	)},
 	{Op: OpReduxSync, MinPTX: v(7, 0), MinSM: 80, Flags: FlagWarpSync, Forms: forms(
 		Form{If: g(ModAnd, ModOr, ModXor), Mods: g(ModAnd, ModOr, ModXor), Types: types(TypesOf(B32)),
-			Operands: ops(dst(0), reg(0), srcFix(B32))},
+			Operands: ops(dst(0), src(0), srcFix(B32))},
 		Form{Mods: g(ModAdd, ModMin, ModMax), Need: need(g(ModAdd, ModMin, ModMax)), Types: types(tsI32),
-			Operands: ops(dst(0), reg(0), srcFix(B32))},
+			Operands: ops(dst(0), src(0), srcFix(B32))},
 	)},
 
-	{Op: OpCpAsync, MinPTX: v(7, 0), MinSM: 80, Flags: FlagMemory, Forms: forms(
+	{Op: OpCpAsync, MinPTX: v(7, 0), MinSM: 80, Flags: FlagMemory, Check: checkCpAsync, Forms: forms(
 		Form{Mods: g(ModCA, ModCG, ModShared, ModSharedCTA, ModGlobal, ModL2CacheHint, ModL2_64B, ModL2_128B, ModL2_256B),
 			Need: need(g(ModCA, ModCG)),
 			Operands: ops(OperandRule{Kinds: KAddr, Ref: RefAny}, OperandRule{Kinds: KAddr, Ref: RefAny},
@@ -631,7 +642,8 @@ var isaRows = []OpInfo{
 func addSubForms() []Form {
 	return forms(
 		Form{If: g(ModCC), Mods: g(ModCC), Types: types(tsI3264), Operands: three()},
-		Form{IfTypes: tsInt, Mods: g(ModSat), Types: types(tsInt), Operands: three()},
+		Form{IfTypes: tsInt, Mods: g(ModSat), Types: types(tsInt), Operands: three(),
+			Restrict: []Restriction{{Mod: ModSat, Types: TypesOf(S32)}}},
 		Form{IfTypes: TypesOf(F32), Mods: mRnd.Union(g(ModFTZ, ModSat)), Types: types(TypesOf(F32)), Operands: three()},
 		Form{IfTypes: TypesOf(F64), Mods: mRnd, Types: types(TypesOf(F64)), Operands: three()},
 		Form{IfTypes: tsH, Mods: g(ModRN, ModFTZ, ModSat), Types: types(tsH), Operands: three()},

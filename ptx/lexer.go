@@ -66,7 +66,7 @@ func isHexDigit(c byte) bool {
 // lex tokenizes src; it stops at the first malformed token (an unclosed
 // comment or string) with a located error.
 func lex(file string, src []byte) ([]token, *Error) {
-	lx := &lexer{src: src, line: 1, col: 1, file: file}
+	lx := &lexer{src: src, line: 1, col: 1, file: file, toks: make([]token, 0, len(src)/4+1)}
 	lx.run()
 	return lx.toks, lx.err
 }

@@ -53,6 +53,7 @@ type resolver struct {
 // scope is one level of a function's names: registers (by index into
 // Regs), variables, parameterized register ranges, call prototypes.
 type scope struct {
+	labels map[string]int
 	regs   map[string]int
 	vars   map[string]*Var
 	ranges map[string]regRange
@@ -63,7 +64,7 @@ type scope struct {
 type regRange struct{ base, count int }
 
 func newScope(parent *scope) *scope {
-	return &scope{regs: map[string]int{}, vars: map[string]*Var{}, ranges: map[string]regRange{},
+	return &scope{labels: map[string]int{}, regs: map[string]int{}, vars: map[string]*Var{}, ranges: map[string]regRange{},
 		protos: map[string]*CallPrototype{}, parent: parent}
 }
 
@@ -79,6 +80,17 @@ func (s *scope) lookupReg(name string) (int, bool) {
 			if rr, ok := sc.ranges[prefix]; ok && n < rr.count {
 				return rr.base + n, true
 			}
+		}
+	}
+	return 0, false
+}
+
+// lookupLabel finds a label of this block or an enclosing one: as in
+// ptxas, a branch cannot enter a nested block.
+func (s *scope) lookupLabel(name string) (int, bool) {
+	for sc := s; sc != nil; sc = sc.parent {
+		if i, ok := sc.labels[name]; ok {
+			return i, true
 		}
 	}
 	return 0, false
@@ -102,10 +114,16 @@ func (s *scope) lookupProto(name string) *CallPrototype {
 	return nil
 }
 
-// declared reports whether name is declared in this very scope.
+// declared reports whether name is declared in this very scope, as a
+// name or as one of the registers of a parameterized declaration.
 func (s *scope) declared(name string) bool {
 	if _, ok := s.regs[name]; ok {
 		return true
+	}
+	if prefix, n, ok := splitRegNum(name); ok {
+		if rr, ok := s.ranges[prefix]; ok && n < rr.count {
+			return true
+		}
 	}
 	if _, ok := s.vars[name]; ok {
 		return true
@@ -217,6 +235,12 @@ func (r *resolver) declare(f *Function, sc *scope, v *Var) {
 		return
 	}
 	if v.Count > 0 {
+		for name := range sc.regs {
+			if prefix, n, ok := splitRegNum(name); ok && prefix == v.Name && n < v.Count {
+				r.errs.add(v.NamePos, "duplicate declaration of '%s' (in %s<%d>)", name, v.Name, v.Count)
+				return
+			}
+		}
 		if len(f.Regs)+v.Count > maxRegs {
 			r.errs.add(v.NamePos, "too many registers in %s (more than %d)", f.Name, maxRegs)
 			return
@@ -236,6 +260,13 @@ func (r *resolver) declare(f *Function, sc *scope, v *Var) {
 }
 
 func (r *resolver) block(f *Function, b *Block, sc *scope, labels map[string]int) {
+	for _, s := range b.Stmts {
+		if l, ok := s.(*Label); ok {
+			if i, ok := labels[l.Name]; ok {
+				sc.labels[l.Name] = i
+			}
+		}
+	}
 	for _, s := range b.Stmts {
 		switch s := s.(type) {
 		case *Var:
@@ -282,7 +313,7 @@ func (r *resolver) operand(f *Function, sc *scope, labels map[string]int, o *Ope
 			o.Var = v
 			return
 		}
-		if t, ok := labels[o.Name]; ok {
+		if t, ok := sc.lookupLabel(o.Name); ok {
 			o.Target = t
 			return
 		}

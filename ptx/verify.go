@@ -147,7 +147,7 @@ func (v *verifier) decls() {
 // variable checks one declaration; module says it is at module level.
 func (v *verifier) variable(x *Var, module bool) {
 	switch {
-	case module && (x.Space == SpaceReg || x.Space == SpaceParam || x.Space == SpaceSreg):
+	case module && (x.Space == SpaceReg || x.Space == SpaceParam || x.Space == SpaceSreg || x.Space == SpaceLocal):
 		v.errs.add(x.Pos, "%s variables cannot be declared at module level", x.Space)
 	case !module && x.Linkage != LinkNone:
 		v.errs.add(x.Pos, "%s is not allowed inside a function", x.Linkage)
@@ -168,11 +168,6 @@ func (v *verifier) variable(x *Var, module bool) {
 	}
 	if x.Init != nil && x.Space != SpaceGlobal && x.Space != SpaceConst {
 		v.errs.add(x.Init.Pos, "%s variables cannot have initializers", x.Space)
-	}
-	if x.Align != 0 && x.Type != Pred {
-		if size := int64(x.Type.Bits() / 8 * max(x.Vec, 1)); int64(x.Align) < size {
-			v.errs.add(x.Pos, "alignment %d is smaller than the size %d of the element type", x.Align, size)
-		}
 	}
 	if x.Vec != 0 {
 		if x.Vec == 8 || x.Type.Bits()*x.Vec > 128 {
@@ -321,17 +316,6 @@ func (v *verifier) funcAttr(f *Function, a *FuncAttr) {
 		if n <= 0 || n > 1<<31-1 {
 			v.errs.add(a.Pos, "%s values must be positive", a.Name)
 			break
-		}
-	}
-	if a.Name == ".maxntid" || a.Name == ".reqntid" {
-		total := int64(1)
-		for _, n := range a.Ints {
-			if n > 0 && n <= 1024 {
-				total *= n
-			}
-		}
-		if total > 1024 {
-			v.errs.add(a.Pos, "%s asks for %d threads per block, more than 1024", a.Name, total)
 		}
 	}
 	switch a.Name {
@@ -523,17 +507,24 @@ func (c *instChecker) requirement(minPTX Version, minSM int, what string) {
 // present, no two from one group.
 func (c *instChecker) mods() bool {
 	ok := true
-	seen := map[Mod]bool{}
 	for _, m := range c.in.Mods {
 		if !c.form.Mods.Contains(m) {
 			c.errorf(c.in.OpPos, "modifier .%s is not allowed on %s", m, c.name())
 			ok = false
 		}
-		if seen[m] {
-			c.errorf(c.in.OpPos, "modifier .%s given twice", m)
+	}
+	for _, r := range c.form.Restrict {
+		if !c.in.Has(r.Mod) {
+			continue
+		}
+		if r.Types != 0 && !r.Types.Contains(c.in.Type(0)) {
+			c.errorf(c.in.OpPos, "modifier .%s does not apply to .%s (only %s)", r.Mod, c.in.Type(0), typeList(r.Types))
 			ok = false
 		}
-		seen[m] = true
+		if r.With != ModNone && !c.in.Has(r.With) {
+			c.errorf(c.in.OpPos, "modifier .%s needs .%s on %s", r.Mod, r.With, c.in.Op)
+			ok = false
+		}
 	}
 	for _, grp := range []ModGroup{GroupFloatRounding.Union(GroupIntRounding), GroupCmp, GroupSpace, GroupVec, GroupCache, GroupScope, GroupShfl, GroupVote, GroupTestp, GroupPrmt, GroupShape, GroupMulMode} {
 		n := 0
@@ -554,6 +545,17 @@ func (c *instChecker) mods() bool {
 		}
 	}
 	return ok
+}
+
+func typeList(s TypeSet) string {
+	out := ""
+	for i, t := range s.Types() {
+		if i > 0 {
+			out += ", "
+		}
+		out += "." + t.String()
+	}
+	return out
 }
 
 func modList(g ModGroup) string {
@@ -678,6 +680,10 @@ func (c *instChecker) operand(o *Operand, r OperandRule) bool {
 		// fragments).
 		return c.resolved(o)
 	}
+	if o.Kind == OpdPredPair && len(o.Elems) == 2 && o.Elems[0].Kind == OpdSink && r.Kinds&KSink == 0 {
+		c.errorf(o.Elems[0].Pos, "'_' is not allowed as the first destination of %s", c.in.Op)
+		return false
+	}
 	switch r.Ref {
 	case RefAny:
 		return c.resolved(o)
@@ -784,10 +790,6 @@ func (c *instChecker) typed(o *Operand, want Type, dst, relaxed bool) bool {
 			c.errorf(o.Pos, "integer immediate for the .%s operand of %s (write a 0f/0d floating-point literal)", want, c.name())
 			return false
 		}
-		if want == Pred && o.Int != 0 && o.Int != 1 {
-			c.errorf(o.Pos, "predicate immediate must be 0 or 1")
-			return false
-		}
 		return true
 	case OpdFloat:
 		switch {
@@ -821,10 +823,6 @@ func (c *instChecker) special(o *Operand, want Type) bool {
 		} else {
 			c.errorf(o.Pos, "%s has no components", s)
 		}
-		return false
-	}
-	if o.Comp == 4 {
-		c.errorf(o.Pos, "%s has no .w component", s)
 		return false
 	}
 	info := sregInfo[s]
@@ -895,9 +893,12 @@ func (c *instChecker) data(o *Operand, t Type, dst bool) bool {
 			c.errorf(o.Pos, "vector operand has %d elements, .v%d needs %d", len(o.Elems), n, n)
 			return false
 		}
-		ok := true
+		ok, sinks := true, 0
 		for i := range o.Elems {
 			e := &o.Elems[i]
+			if e.Kind == OpdSink {
+				sinks++
+			}
 			if e.Kind == OpdVector || e.Kind == OpdAddr {
 				c.errorf(e.Pos, "vector elements must be registers")
 				ok = false
@@ -906,6 +907,10 @@ func (c *instChecker) data(o *Operand, t Type, dst bool) bool {
 			if !c.typed(e, t, dst, true) {
 				ok = false
 			}
+		}
+		if sinks == n {
+			c.errorf(o.Pos, "a vector of only '_' leaves nothing to load")
+			return false
 		}
 		return ok
 	}
@@ -941,10 +946,6 @@ func (c *instChecker) address(o *Operand, t Type) bool {
 		}
 		if rt == Pred || rt.IsFloat() || rt.Bits() != 32 && rt.Bits() != 64 {
 			c.errorf(b.Pos, "address register '%s' is .%s, not a 32- or 64-bit integer", b.Name, rt)
-			return false
-		}
-		if rt.Bits() == 32 && c.v.m.AddressSize == 64 && (space == SpaceGeneric || space == SpaceGlobal) {
-			c.errorf(b.Pos, "address register '%s' is 32-bit; %s addresses are 64-bit with .address_size 64", b.Name, spaceWord(space))
 			return false
 		}
 		return true

@@ -146,7 +146,7 @@ func TestNegativeFiles(t *testing.T) {
 
 var (
 	targetRE     = regexp.MustCompile(`(?m)^\s*\.target\s+sm_(\d+)`)
-	ptxasErrorRE = regexp.MustCompile(`line (\d+); error`)
+	ptxasErrorRE = regexp.MustCompile(`line (\d+); (?:error|fatal)`)
 )
 
 // ptxasArch returns the -arch for a file: its .target when ptxas knows

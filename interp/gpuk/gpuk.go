@@ -5,6 +5,8 @@
 // gpu.launch_func and gpu.launch run the grid's blocks one after another;
 // the threads of a block run at once, one goroutine each, with their own
 // interp.Exec (interp.Exec.Fork) whose context carries the thread's ids.
+// With Options.Serial they run one at a time instead, each until it waits
+// at a barrier or shuffle or returns, in a fixed order.
 // Workgroup attributions get one zero-filled buffer per block, private
 // attributions one per thread; kernels load and store through the loops
 // dialect's ops (interp/loopsk), global memory being the memrefs the host
@@ -22,7 +24,8 @@
 //
 // Threads of a block write global and workgroup memory concurrently, as on
 // a GPU: a kernel whose threads write the same element without a barrier
-// between is a data race, which Go's race detector reports.
+// between is a data race, which Go's race detector reports (run serially,
+// such a kernel gives the same result every time instead).
 package gpuk
 
 import (
@@ -43,11 +46,26 @@ const WarpSize = 32
 // limit).
 const MaxThreadsPerBlock = 1024
 
-// Register adds the kernels of the gpu dialect to r.
-func Register(r *interp.Registry) {
+// Options configure the kernels of this package.
+type Options struct {
+	// Serial runs the threads of a block one at a time instead of at once:
+	// each runs until it waits at a barrier or a shuffle or returns, then
+	// the next thread that can run, in linear order (cyclically), takes
+	// over. The interleaving is then fixed, so that even a kernel with a
+	// data race gives the same result on every run, at the cost of hiding
+	// the race from the race detector.
+	Serial bool
+}
+
+// Register adds the kernels of the gpu dialect to r, with the threads of a
+// block running at once.
+func Register(r *interp.Registry) { RegisterWith(r, Options{}) }
+
+// RegisterWith adds the kernels of the gpu dialect to r, configured by o.
+func RegisterWith(r *interp.Registry, o Options) {
 	for name, k := range map[string]interp.Kernel{
-		gpu.LaunchFuncName: launchFuncKernel,
-		gpu.LaunchName:     launchKernel,
+		gpu.LaunchFuncName: launchFuncKernel(o),
+		gpu.LaunchName:     launchKernel(o),
 		gpu.TerminatorName: endThread,
 		gpu.ReturnName:     returnKernel,
 		gpu.ThreadIDName:   idKernel(func(t *thread, d int) int64 { return t.tid[d] }),
@@ -221,7 +239,13 @@ func sizes(op *ir.Operation, args []interp.Value) (*grid, error) {
 	return g, nil
 }
 
-func launchFuncKernel(e *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+func launchFuncKernel(o Options) interp.Kernel {
+	return func(e *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		return launchFunc(e, op, args, o)
+	}
+}
+
+func launchFunc(e *interp.Exec, op *ir.Operation, args []interp.Value, o Options) ([]interp.Value, error) {
 	g, err := sizes(op, args)
 	if err != nil {
 		return nil, err
@@ -258,10 +282,16 @@ func launchFuncKernel(e *interp.Exec, op *ir.Operation, args []interp.Value) ([]
 		}
 		_, err := x.RunIsolatedRegion(fn.Region(0), in)
 		return err
-	}, workgroup)
+	}, workgroup, o)
 }
 
-func launchKernel(e *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+func launchKernel(o Options) interp.Kernel {
+	return func(e *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		return launch(e, op, args, o)
+	}
+}
+
+func launch(e *interp.Exec, op *ir.Operation, args []interp.Value, o Options) ([]interp.Value, error) {
 	g, err := sizes(op, args)
 	if err != nil {
 		return nil, err
@@ -275,7 +305,7 @@ func launchKernel(e *interp.Exec, op *ir.Operation, args []interp.Value) ([]inte
 		}
 		_, err := x.RunRegion(op.Region(0), in)
 		return err
-	}, nil)
+	}, nil, o)
 }
 
 // attribution is the element type and static shape of an attribution.
@@ -307,11 +337,11 @@ func attributionTypes(vs []ir.Value) ([]attribution, error) {
 
 // run runs body for every thread of every block of the grid: the blocks one
 // after another, the threads of a block each on its own goroutine.
-func run(e *interp.Exec, g *grid, body func(x *interp.Exec, t *thread) error, workgroup []attribution) error {
+func run(e *interp.Exec, g *grid, body func(x *interp.Exec, t *thread) error, workgroup []attribution, o Options) error {
 	for z := int64(0); z < g.grid[2]; z++ {
 		for y := int64(0); y < g.grid[1]; y++ {
 			for x := int64(0); x < g.grid[0]; x++ {
-				blk := newBlock(g, [3]int64{x, y, z})
+				blk := newBlock(g, [3]int64{x, y, z}, o.Serial)
 				for _, a := range workgroup {
 					b, err := interp.NewBuffer(a.dt, a.shape)
 					if err != nil {
@@ -354,7 +384,9 @@ type block struct {
 	threads   []*thread
 
 	mu      sync.Mutex
-	wake    *sync.Cond
+	wake    []*sync.Cond // one per thread when serial, else one for all; all on mu
+	serial  bool         // Options.Serial
+	turn    int          // the thread that may run, when serial
 	state   []threadState
 	waitOp  []*ir.Operation // the barrier or shuffle a waiting thread is at
 	lanes   []shuffleArgs   // the operands of a lane waiting at a shuffle
@@ -366,15 +398,22 @@ type block struct {
 	aborted []bool  // threads ended by another's failure
 }
 
-func newBlock(g *grid, bid [3]int64) *block {
+func newBlock(g *grid, bid [3]int64, serial bool) *block {
 	n := g.threadsPerBlock()
 	b := &block{
-		grid: g, bid: bid, state: make([]threadState, n), waitOp: make([]*ir.Operation, n),
+		grid: g, bid: bid, serial: serial, state: make([]threadState, n), waitOp: make([]*ir.Operation, n),
 		lanes: make([]shuffleArgs, n), result: make([]*interp.Tensor, n), valid: make([]bool, n), running: n,
 		errs: make([]error, n), aborted: make([]bool, n),
 	}
-	b.wake = sync.NewCond(&b.mu)
+	shared := sync.NewCond(&b.mu)
 	for i := 0; i < n; i++ {
+		// Threads running at once are woken together: one broadcast costs
+		// far less than a signal per thread.
+		c := shared
+		if serial {
+			c = sync.NewCond(&b.mu)
+		}
+		b.wake = append(b.wake, c)
 		x := int64(i) % g.block[0]
 		y := int64(i) / g.block[0] % g.block[1]
 		z := int64(i) / (g.block[0] * g.block[1])
@@ -397,6 +436,10 @@ func (b *block) run(e *interp.Exec, body func(x *interp.Exec, t *thread) error) 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if !b.start(t) {
+				b.exit(t, nil)
+				return
+			}
 			err := body(e.Fork(context.WithValue(e.Context(), threadKey{}, t)), t)
 			b.exit(t, err)
 		}()
@@ -410,12 +453,65 @@ func (b *block) run(e *interp.Exec, body func(x *interp.Exec, t *thread) error) 
 	return b.failed
 }
 
+// start waits for t's turn when the block runs its threads one at a time,
+// and reports whether t is to run (not when another thread failed before
+// its turn came; threads running at once all start, so that the failures
+// reported do not depend on how they are scheduled).
+func (b *block) start(t *thread) bool {
+	if !b.serial {
+		return true
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for b.turn != t.lin && b.failed == nil {
+		b.wake[t.lin].Wait()
+	}
+	if b.failed != nil {
+		b.aborted[t.lin] = true
+		return false
+	}
+	return true
+}
+
+// mayRun reports whether thread i may run: it is running and, when the
+// block runs one thread at a time, it is its turn. b.mu is held.
+func (b *block) mayRun(i int) bool {
+	return b.state[i] == running && (!b.serial || b.turn == i)
+}
+
+// passTurn gives the turn to the first thread after `from` (cyclically)
+// that can run, when the block runs one thread at a time. b.mu is held.
+func (b *block) passTurn(from int) {
+	if !b.serial {
+		return
+	}
+	n := len(b.state)
+	for k := 1; k <= n; k++ {
+		if i := (from + k) % n; b.state[i] == running {
+			b.turn = i
+			b.wake[i].Signal()
+			return
+		}
+	}
+}
+
 // fail records the block's first failure and wakes every thread. b.mu is
 // held.
 func (b *block) fail(err error) {
 	if b.failed == nil {
 		b.failed = err
-		b.wake.Broadcast()
+		b.wakeAll()
+	}
+}
+
+// wakeAll wakes every waiting thread. b.mu is held.
+func (b *block) wakeAll() {
+	if !b.serial {
+		b.wake[0].Broadcast()
+		return
+	}
+	for _, c := range b.wake {
+		c.Signal()
 	}
 }
 
@@ -430,6 +526,7 @@ func (b *block) exit(t *thread, err error) {
 	b.state[t.lin] = exited
 	b.running--
 	b.settle()
+	b.passTurn(t.lin)
 }
 
 // wait marks t as waiting at op in state s and blocks until a release
@@ -438,8 +535,9 @@ func (b *block) wait(t *thread, op *ir.Operation, s threadState) error {
 	b.state[t.lin], b.waitOp[t.lin] = s, op
 	b.running--
 	b.settle()
-	for b.state[t.lin] != running && b.failed == nil {
-		b.wake.Wait()
+	b.passTurn(t.lin)
+	for !b.mayRun(t.lin) && b.failed == nil {
+		b.wake[t.lin].Wait()
 	}
 	if b.failed != nil {
 		b.aborted[t.lin] = true
@@ -486,9 +584,8 @@ func (b *block) settle() {
 	// Threads at different barriers are reported below: no thread runs.
 	if b.count(0, n, atBarrier) == n && b.sameOp(0, n) {
 		for i := range b.state {
-			b.state[i] = running
+			b.release(i)
 		}
-		b.running = n
 		released = true
 	}
 	for w := 0; w < n; w += WarpSize {
@@ -500,7 +597,9 @@ func (b *block) settle() {
 		}
 	}
 	if released {
-		b.wake.Broadcast()
+		if !b.serial {
+			b.wakeAll()
+		}
 		return
 	}
 	if b.running == 0 && b.count(0, n, exited) < n {
@@ -575,10 +674,16 @@ func (b *block) releaseWarp(from, to int) (bool, error) {
 		}
 	}
 	for i := from; i < last; i++ {
-		b.state[i] = running
+		b.release(i)
 	}
-	b.running += last - from
 	return true, nil
+}
+
+// release lets waiting thread i run again (when it is its turn; settle
+// wakes the threads). b.mu is held.
+func (b *block) release(i int) {
+	b.state[i] = running
+	b.running++
 }
 
 // stuck describes why no thread of the block can go on: the first waiting

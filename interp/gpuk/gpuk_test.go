@@ -8,14 +8,18 @@ import (
 
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
-	"github.com/tt-compiler/tt/interp/kernels"
+	"github.com/tt-compiler/tt/interp/arithk"
+	"github.com/tt-compiler/tt/interp/builtink"
+	"github.com/tt-compiler/tt/interp/gpuk"
+	"github.com/tt-compiler/tt/interp/loopsk"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/ir/asm"
 )
 
-// run parses and verifies src and runs its function @f on args with every
-// kernel registered.
-func run(t *testing.T, src string, args ...interp.Value) ([]interp.Value, error) {
+// run parses and verifies src and runs its function @f on args with the
+// kernels of the builtin, arith, loops and gpu dialects, the gpu kernels
+// configured by o.
+func run(t *testing.T, o gpuk.Options, src string, args ...interp.Value) ([]interp.Value, error) {
 	t.Helper()
 	m, err := asm.ParseString(registry.NewContext(), src, asm.ParseOptions{Filename: "test.mlir"})
 	if err != nil {
@@ -24,12 +28,28 @@ func run(t *testing.T, src string, args ...interp.Value) ([]interp.Value, error)
 	if err := ir.Verify(m); err != nil {
 		t.Fatalf("verify: %v\n%s", err, src)
 	}
-	return interp.New(m, kernels.NewRegistry()).Run("f", args...)
+	r := interp.NewRegistry()
+	builtink.Register(r)
+	arithk.Register(r)
+	loopsk.Register(r)
+	gpuk.RegisterWith(r, o)
+	return interp.New(m, r).Run("f", args...)
 }
 
-func mustRun(t *testing.T, src string, args ...interp.Value) {
+// forModes runs test with the threads of a block running at once and one
+// at a time.
+func forModes(t *testing.T, test func(t *testing.T, o gpuk.Options)) {
+	for _, m := range []struct {
+		name string
+		o    gpuk.Options
+	}{{"concurrent", gpuk.Options{}}, {"serial", gpuk.Options{Serial: true}}} {
+		t.Run(m.name, func(t *testing.T) { test(t, m.o) })
+	}
+}
+
+func mustRun(t *testing.T, o gpuk.Options, src string, args ...interp.Value) {
 	t.Helper()
-	if _, err := run(t, src, args...); err != nil {
+	if _, err := run(t, o, src, args...); err != nil {
 		t.Fatalf("run: %v", err)
 	}
 }
@@ -108,18 +128,20 @@ const pointwise = `module attributes {gpu.container_module} {
 }`
 
 func TestPointwise(t *testing.T) {
-	const n = 80
-	a, b := smallInts(n, 1), smallInts(n, 2)
-	for i := range a {
-		a[i] += 0.25
-	}
-	c := f32Tensor(t, make([]float32, n))
-	mustRun(t, pointwise, f32Tensor(t, a), f32Tensor(t, b), c, index(n), index((n+31)/32))
-	for i, got := range c.F32() {
-		if want := a[i] + b[i]; got != want {
-			t.Fatalf("c[%d] = %v, want %v", i, got, want)
+	forModes(t, func(t *testing.T, o gpuk.Options) {
+		const n = 80
+		a, b := smallInts(n, 1), smallInts(n, 2)
+		for i := range a {
+			a[i] += 0.25
 		}
-	}
+		c := f32Tensor(t, make([]float32, n))
+		mustRun(t, o, pointwise, f32Tensor(t, a), f32Tensor(t, b), c, index(n), index((n+31)/32))
+		for i, got := range c.F32() {
+			if want := a[i] + b[i]; got != want {
+				t.Fatalf("c[%d] = %v, want %v", i, got, want)
+			}
+		}
+	})
 }
 
 // The block reduction: each block of 64 threads sums its 64 elements in
@@ -172,19 +194,21 @@ const blockReduce = `module attributes {gpu.container_module} {
 }`
 
 func TestBlockReduction(t *testing.T) {
-	const blocks = 5
-	in := smallInts(64*blocks, 3)
-	out := f32Tensor(t, make([]float32, blocks))
-	mustRun(t, blockReduce, f32Tensor(t, in), out, index(blocks))
-	for b := 0; b < blocks; b++ {
-		var want float32
-		for _, x := range in[64*b : 64*(b+1)] {
-			want += x
+	forModes(t, func(t *testing.T, o gpuk.Options) {
+		const blocks = 5
+		in := smallInts(64*blocks, 3)
+		out := f32Tensor(t, make([]float32, blocks))
+		mustRun(t, o, blockReduce, f32Tensor(t, in), out, index(blocks))
+		for b := 0; b < blocks; b++ {
+			var want float32
+			for _, x := range in[64*b : 64*(b+1)] {
+				want += x
+			}
+			if got := out.F32()[b]; got != want {
+				t.Errorf("block %d: sum %v, want %v", b, got, want)
+			}
 		}
-		if got := out.F32()[b]; got != want {
-			t.Errorf("block %d: sum %v, want %v", b, got, want)
-		}
-	}
+	})
 }
 
 // The warp reduction: a butterfly of xor shuffles leaves every lane of a
@@ -225,19 +249,21 @@ const warpReduce = `module attributes {gpu.container_module} {
 }`
 
 func TestWarpReduction(t *testing.T) {
-	const warps = 4
-	in := smallInts(32*warps, 4)
-	out := f32Tensor(t, make([]float32, warps))
-	mustRun(t, warpReduce, f32Tensor(t, in), out, index(32*warps))
-	for w := 0; w < warps; w++ {
-		var want float32
-		for _, x := range in[32*w : 32*(w+1)] {
-			want += x
+	forModes(t, func(t *testing.T, o gpuk.Options) {
+		const warps = 4
+		in := smallInts(32*warps, 4)
+		out := f32Tensor(t, make([]float32, warps))
+		mustRun(t, o, warpReduce, f32Tensor(t, in), out, index(32*warps))
+		for w := 0; w < warps; w++ {
+			var want float32
+			for _, x := range in[32*w : 32*(w+1)] {
+				want += x
+			}
+			if got := out.F32()[w]; got != want {
+				t.Errorf("warp %d: sum %v, want %v", w, got, want)
+			}
 		}
-		if got := out.F32()[w]; got != want {
-			t.Errorf("warp %d: sum %v, want %v", w, got, want)
-		}
-	}
+	})
 }
 
 // shuffleModes writes, for every lane of a block of %n threads, what a
@@ -276,30 +302,32 @@ const shuffleModes = `module attributes {gpu.container_module} {
 }`
 
 func TestShuffleModes(t *testing.T) {
-	for _, tc := range []struct{ n, off, width int }{{32, 1, 32}, {32, 5, 32}, {16, 3, 16}, {8, 6, 8}, {32, 31, 32}} {
-		vals, err := interp.NewTensor(interp.I32, []int64{4, int64(tc.n)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		valid, err := interp.NewTensor(interp.I1, []int64{4, int64(tc.n)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		mustRun(t, shuffleModes, vals, valid, interp.ScalarInt(interp.I32, int64(tc.off)), interp.ScalarInt(interp.I32, int64(tc.width)), index(int64(tc.n)))
-		for lane := 0; lane < tc.n; lane++ {
-			for m, src := range []int{lane ^ tc.off, lane + tc.off, lane - tc.off, tc.off} {
-				ok := src >= 0 && src < tc.width
-				want := int64(100 + lane)
-				if ok {
-					want = int64(100 + src)
-				}
-				k := m*tc.n + lane
-				if got := vals.Int(k); got != want || valid.Bool()[k] != ok {
-					t.Errorf("%+v mode %d lane %d: got %d valid %v, want %d valid %v", tc, m, lane, got, valid.Bool()[k], want, ok)
+	forModes(t, func(t *testing.T, o gpuk.Options) {
+		for _, tc := range []struct{ n, off, width int }{{32, 1, 32}, {32, 5, 32}, {16, 3, 16}, {8, 6, 8}, {32, 31, 32}} {
+			vals, err := interp.NewTensor(interp.I32, []int64{4, int64(tc.n)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			valid, err := interp.NewTensor(interp.I1, []int64{4, int64(tc.n)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mustRun(t, o, shuffleModes, vals, valid, interp.ScalarInt(interp.I32, int64(tc.off)), interp.ScalarInt(interp.I32, int64(tc.width)), index(int64(tc.n)))
+			for lane := 0; lane < tc.n; lane++ {
+				for m, src := range []int{lane ^ tc.off, lane + tc.off, lane - tc.off, tc.off} {
+					ok := src >= 0 && src < tc.width
+					want := int64(100 + lane)
+					if ok {
+						want = int64(100 + src)
+					}
+					k := m*tc.n + lane
+					if got := vals.Int(k); got != want || valid.Bool()[k] != ok {
+						t.Errorf("%+v mode %d lane %d: got %d valid %v, want %d valid %v", tc, m, lane, got, valid.Bool()[k], want, ok)
+					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // memories checks that every block gets its own workgroup memory and every
@@ -340,19 +368,21 @@ const memories = `module attributes {gpu.container_module} {
 }`
 
 func TestWorkgroupAndPrivateMemory(t *testing.T) {
-	out, err := interp.NewTensor(interp.I32, []int64{3, 8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustRun(t, memories, out)
-	for b := 0; b < 3; b++ {
-		for tid := 0; tid < 8; tid++ {
-			want := int64(10*b+(tid^1)) + int64(10*b+tid)
-			if got := out.Int(8*b + tid); got != want {
-				t.Errorf("block %d thread %d: %d, want %d", b, tid, got, want)
+	forModes(t, func(t *testing.T, o gpuk.Options) {
+		out, err := interp.NewTensor(interp.I32, []int64{3, 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustRun(t, o, memories, out)
+		for b := 0; b < 3; b++ {
+			for tid := 0; tid < 8; tid++ {
+				want := int64(10*b+(tid^1)) + int64(10*b+tid)
+				if got := out.Int(8*b + tid); got != want {
+					t.Errorf("block %d thread %d: %d, want %d", b, tid, got, want)
+				}
 			}
 		}
-	}
+	})
 }
 
 // The region form: gpu.launch with ids and sizes as region arguments, on a
@@ -382,16 +412,18 @@ const launchRegion = `func.func @f(%out: memref<?x?xindex>) {
 }`
 
 func TestLaunchRegion(t *testing.T) {
-	out, err := interp.NewTensor(interp.Index, []int64{6, 8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustRun(t, launchRegion, out)
-	for i := 0; i < 48; i++ {
-		if got := out.Int(i); got != int64(i) {
-			t.Fatalf("out[%d] = %d, want %d", i, got, i)
+	forModes(t, func(t *testing.T, o gpuk.Options) {
+		out, err := interp.NewTensor(interp.Index, []int64{6, 8})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		mustRun(t, o, launchRegion, out)
+		for i := 0; i < 48; i++ {
+			if got := out.Int(i); got != int64(i) {
+				t.Fatalf("out[%d] = %d, want %d", i, got, i)
+			}
+		}
+	})
 }
 
 // kernelWith wraps a kernel body (of a kernel taking %out: memref<?xf32>)
@@ -417,43 +449,44 @@ func kernelWith(body string) string {
 }
 
 func TestErrors(t *testing.T) {
-	out := func() *interp.Tensor { return f32Tensor(t, make([]float32, 64)) }
-	for _, tc := range []struct {
-		name, body string
-		n          int64
-		at         string
-		parts      []string
-	}{{
-		name: "barrier not reached",
-		body: `      loops.if %low {
+	forModes(t, func(t *testing.T, o gpuk.Options) {
+		out := func() *interp.Tensor { return f32Tensor(t, make([]float32, 64)) }
+		for _, tc := range []struct {
+			name, body string
+			n          int64
+			at         string
+			parts      []string
+		}{{
+			name: "barrier not reached",
+			body: `      loops.if %low {
         gpu.barrier
         loops.yield
       }`,
-		n: 32, at: "9:9", parts: []string{"gpu.barrier: not reached by every thread it waits for",
-			"thread (0, 0, 0) of block (0, 0, 0) waits here", "thread (16, 0, 0) of block (0, 0, 0) returned without reaching it"},
-	}, {
-		name: "different barriers",
-		body: `      loops.if %low {
+			n: 32, at: "9:9", parts: []string{"gpu.barrier: not reached by every thread it waits for",
+				"thread (0, 0, 0) of block (0, 0, 0) waits here", "thread (16, 0, 0) of block (0, 0, 0) returned without reaching it"},
+		}, {
+			name: "different barriers",
+			body: `      loops.if %low {
         gpu.barrier
         loops.yield
       } else {
         gpu.barrier
         loops.yield
       }`,
-		n: 32, at: "9:9", parts: []string{"gpu.barrier: threads diverge", "thread (16, 0, 0) of block (0, 0, 0) waits at gpu.barrier (test.mlir:12:9)"},
-	}, {
-		name: "shuffle not reached",
-		body: `      %c1 = arith.constant 1 : i32
+			n: 32, at: "9:9", parts: []string{"gpu.barrier: threads diverge", "thread (16, 0, 0) of block (0, 0, 0) waits at gpu.barrier (test.mlir:12:9)"},
+		}, {
+			name: "shuffle not reached",
+			body: `      %c1 = arith.constant 1 : i32
       %c32 = arith.constant 32 : i32
       %v = arith.constant 1.0 : f32
       loops.if %low {
         %r, %ok = gpu.shuffle xor %v, %c1, %c32 : f32
         loops.yield
       }`,
-		n: 32, at: "12:19", parts: []string{"gpu.shuffle: not reached by every thread", "thread (16, 0, 0) of block (0, 0, 0) returned"},
-	}, {
-		name: "shuffle and barrier",
-		body: `      %c1 = arith.constant 1 : i32
+			n: 32, at: "12:19", parts: []string{"gpu.shuffle: not reached by every thread", "thread (16, 0, 0) of block (0, 0, 0) returned"},
+		}, {
+			name: "shuffle and barrier",
+			body: `      %c1 = arith.constant 1 : i32
       %c32 = arith.constant 32 : i32
       %v = arith.constant 1.0 : f32
       loops.if %low {
@@ -463,24 +496,24 @@ func TestErrors(t *testing.T) {
         gpu.barrier
         loops.yield
       }`,
-		n: 32, at: "12:19", parts: []string{"gpu.shuffle: threads diverge", "waits at gpu.barrier"},
-	}, {
-		name: "lane above width",
-		body: `      %c1 = arith.constant 1 : i32
+			n: 32, at: "12:19", parts: []string{"gpu.shuffle: threads diverge", "waits at gpu.barrier"},
+		}, {
+			name: "lane above width",
+			body: `      %c1 = arith.constant 1 : i32
       %w16 = arith.constant 16 : i32
       %v = arith.constant 1.0 : f32
       %r, %ok = gpu.shuffle xor %v, %c1, %w16 : f32`,
-		n: 32, at: "11:17", parts: []string{"lane 16 (thread (16, 0, 0) of block (0, 0, 0)) executes a shuffle of width 16"},
-	}, {
-		name: "missing lane",
-		body: `      %c1 = arith.constant 20 : i32
+			n: 32, at: "11:17", parts: []string{"lane 16 (thread (16, 0, 0) of block (0, 0, 0)) executes a shuffle of width 16"},
+		}, {
+			name: "missing lane",
+			body: `      %c1 = arith.constant 20 : i32
       %c32 = arith.constant 32 : i32
       %v = arith.constant 1.0 : f32
       %r, %ok = gpu.shuffle idx %v, %c1, %c32 : f32`,
-		n: 8, at: "11:17", parts: []string{"reads lane 20, which the block does not have (8 threads)"},
-	}, {
-		name: "store out of bounds while others wait",
-		body: `      %v = arith.constant 1.0 : f32
+			n: 8, at: "11:17", parts: []string{"reads lane 20, which the block does not have (8 threads)"},
+		}, {
+			name: "store out of bounds while others wait",
+			body: `      %v = arith.constant 1.0 : f32
       %c100 = arith.constant 100 : index
       loops.if %low {
         gpu.barrier
@@ -489,29 +522,34 @@ func TestErrors(t *testing.T) {
         loops.store %v, %out[%c100] : memref<?xf32>
         loops.yield
       }`,
-		n: 32, at: "14:9", parts: []string{"loops.store"},
-	}, {
-		name: "block too large",
-		body: ``, n: 2048, at: "14:5", parts: []string{"gpu.launch_func: a block of 2048×1×1 = 2048 threads exceeds the limit of 1024"},
-	}} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := run(t, kernelWith(tc.body), out(), index(tc.n))
-			wantErr(t, err, tc.at, tc.parts...)
-		})
-	}
+			n: 32, at: "14:9", parts: []string{"loops.store"},
+		}, {
+			name: "block too large",
+			body: ``, n: 2048, at: "14:5", parts: []string{"gpu.launch_func: a block of 2048×1×1 = 2048 threads exceeds the limit of 1024"},
+		}} {
+			t.Run(tc.name, func(t *testing.T) {
+				_, err := run(t, o, kernelWith(tc.body), out(), index(tc.n))
+				wantErr(t, err, tc.at, tc.parts...)
+			})
+		}
+	})
 }
 
 func TestIDOutsideLaunch(t *testing.T) {
-	_, err := run(t, `func.func @f() -> index {
+	forModes(t, func(t *testing.T, o gpuk.Options) {
+		_, err := run(t, o, `func.func @f() -> index {
   %0 = gpu.thread_id x
   return %0 : index
 }`)
-	wantErr(t, err, "2:8", "gpu.thread_id: runs outside a kernel launch")
+		wantErr(t, err, "2:8", "gpu.thread_id: runs outside a kernel launch")
+	})
 }
 
 func TestZeroSizedGrid(t *testing.T) {
-	_, err := run(t, pointwise, f32Tensor(t, nil), f32Tensor(t, nil), f32Tensor(t, nil), index(0), index(0))
-	wantErr(t, err, "23:5", "grid size x is 0; sizes must be at least 1")
+	forModes(t, func(t *testing.T, o gpuk.Options) {
+		_, err := run(t, o, pointwise, f32Tensor(t, nil), f32Tensor(t, nil), f32Tensor(t, nil), index(0), index(0))
+		wantErr(t, err, "23:5", "grid size x is 0; sizes must be at least 1")
+	})
 }
 
 // A kernel calling a device function (a func.func of the gpu.module) from
@@ -540,18 +578,21 @@ const deviceCall = `module attributes {gpu.container_module} {
 }`
 
 func TestDeviceFunctionCall(t *testing.T) {
-	in := smallInts(96, 5)
-	a := f32Tensor(t, append([]float32{}, in...))
-	mustRun(t, deviceCall, a, index(96))
-	for i, got := range a.F32() {
-		if want := 2 * in[i]; got != want {
-			t.Fatalf("a[%d] = %v, want %v", i, got, want)
+	forModes(t, func(t *testing.T, o gpuk.Options) {
+		in := smallInts(96, 5)
+		a := f32Tensor(t, append([]float32{}, in...))
+		mustRun(t, o, deviceCall, a, index(96))
+		for i, got := range a.F32() {
+			if want := 2 * in[i]; got != want {
+				t.Fatalf("a[%d] = %v, want %v", i, got, want)
+			}
 		}
-	}
+	})
 }
 
 func TestAsyncLaunchUnsupported(t *testing.T) {
-	_, err := run(t, `module attributes {gpu.container_module} {
+	forModes(t, func(t *testing.T, o gpuk.Options) {
+		_, err := run(t, o, `module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @k() kernel {
       gpu.return
@@ -562,25 +603,66 @@ func TestAsyncLaunchUnsupported(t *testing.T) {
     return %t : !gpu.async.token
   }
 }`, index(1))
-	wantErr(t, err, "8:10", "gpu.launch_func: asynchronous launches are not supported by the interpreter")
+		wantErr(t, err, "8:10", "gpu.launch_func: asynchronous launches are not supported by the interpreter")
+	})
 }
 
 // TestLargeBlock runs the block reduction with blocks of 1024 threads, the
 // most a launch may ask for.
 func TestLargeBlock(t *testing.T) {
-	src := strings.NewReplacer("64xf32", "1024xf32", "%c6 = arith.constant 6", "%c6 = arith.constant 10",
-		"%c32 = arith.constant 32", "%c32 = arith.constant 512", "%c64 = arith.constant 64", "%c64 = arith.constant 1024").Replace(blockReduce)
-	const blocks = 3
-	in := smallInts(1024*blocks, 6)
-	out := f32Tensor(t, make([]float32, blocks))
-	mustRun(t, src, f32Tensor(t, in), out, index(blocks))
-	for b := 0; b < blocks; b++ {
-		var want float32
-		for _, x := range in[1024*b : 1024*(b+1)] {
-			want += x
+	forModes(t, func(t *testing.T, o gpuk.Options) {
+		src := strings.NewReplacer("64xf32", "1024xf32", "%c6 = arith.constant 6", "%c6 = arith.constant 10",
+			"%c32 = arith.constant 32", "%c32 = arith.constant 512", "%c64 = arith.constant 64", "%c64 = arith.constant 1024").Replace(blockReduce)
+		const blocks = 3
+		in := smallInts(1024*blocks, 6)
+		out := f32Tensor(t, make([]float32, blocks))
+		mustRun(t, o, src, f32Tensor(t, in), out, index(blocks))
+		for b := 0; b < blocks; b++ {
+			var want float32
+			for _, x := range in[1024*b : 1024*(b+1)] {
+				want += x
+			}
+			if got := out.F32()[b]; got != want {
+				t.Errorf("block %d: sum %v, want %v", b, got, want)
+			}
 		}
-		if got := out.F32()[b]; got != want {
-			t.Errorf("block %d: sum %v, want %v", b, got, want)
+	})
+}
+
+// TestSerialOrderIsFixed runs a kernel whose threads race (each writes its
+// id to the same workgroup element before a barrier) with the threads run
+// one at a time: they run in linear order up to the barrier, so the last
+// one's write is what every thread reads after it.
+func TestSerialOrderIsFixed(t *testing.T) {
+	const src = `module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%out: memref<?xindex>) workgroup(%w : memref<1xindex, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %tid = gpu.thread_id x
+      loops.store %tid, %w[%c0] : memref<1xindex, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %last = loops.load %w[%c0] : memref<1xindex, #gpu.address_space<workgroup>>
+      loops.store %last, %out[%tid] : memref<?xindex>
+      gpu.return
+    }
+  }
+  func.func @f(%out: memref<?xindex>, %n: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%n, %c1, %c1) args(%out : memref<?xindex>)
+    return
+  }
+}`
+	const n = 100
+	for range 3 {
+		out, err := interp.NewTensor(interp.Index, []int64{n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustRun(t, gpuk.Options{Serial: true}, src, out, index(n))
+		for i := 0; i < n; i++ {
+			if got := out.Int(i); got != n-1 {
+				t.Fatalf("thread %d read %d, want %d", i, got, n-1)
+			}
 		}
 	}
 }

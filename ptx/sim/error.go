@@ -66,7 +66,7 @@ func (e *Error) message() string {
 	var sb strings.Builder
 	if e.Kernel != "" {
 		fmt.Fprintf(&sb, "kernel %s", e.Kernel)
-		if e.Kind != ErrLaunch {
+		if e.Kind != ErrLaunch && e.Kind != ErrUnsupported {
 			fmt.Fprintf(&sb, ", block (%d,%d,%d), thread (%d,%d,%d)", e.Block[0], e.Block[1], e.Block[2],
 				e.Thread[0], e.Thread[1], e.Thread[2])
 		}

@@ -140,9 +140,12 @@ type warp struct {
 	barPC      int32
 	barID      uint64
 	barCount   int
+	barRedIn   *inst  // the bar.red being waited at, or nil
+	barPred    uint32 // its predicate over the active lanes
 	done       bool
 	steps      int64
 	spec       [][32]uint64 // special registers the program reads
+	specFor    *Launch      // the launch spec was computed for
 	local      []byte       // lane*localSize + offset
 	topMask    uint32       // the SIMT stack top's mask of the inst being executed
 	tmp        [4][32]uint64

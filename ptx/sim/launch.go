@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -92,6 +93,9 @@ func (p *Program) Launch(kernel string, l Launch) error {
 	}
 	launchErr := func(format string, args ...any) error {
 		return &Error{Kind: ErrLaunch, File: p.file, Pos: fn.decl.Pos, Kernel: kernel, Msg: fmt.Sprintf(format, args...)}
+	}
+	if e := p.unsupportedIn(fn); e != nil {
+		return &Error{Kind: ErrUnsupported, File: e.File, Pos: e.Pos, Kernel: kernel, Msg: e.Msg}
 	}
 	for i := range l.Grid {
 		l.Grid[i] = max(l.Grid[i], 1)
@@ -239,6 +243,9 @@ func (c *cta) run() error {
 				"deadlock: barrier %d expects %d threads but only %d arrive (the other threads exited or never reach it)",
 				first.barID, first.barCount, arrived)
 		}
+		if first.barRedIn != nil {
+			barrierReduce(waiting)
+		}
 		for _, w := range waiting {
 			w.atBar = false
 		}
@@ -292,8 +299,15 @@ func (c *cta) initWarp(w *warp, n int) {
 	specs := c.prog.specs
 	if len(w.spec) < len(specs) {
 		w.spec = make([][32]uint64, len(specs))
+		w.specFor = nil
 	}
+	// Only %ctaid changes between the CTAs of a launch.
+	full := w.specFor != c.launch
+	w.specFor = c.launch
 	for i, k := range specs {
+		if !full && k.reg != ptx.SRegCtaid {
+			continue
+		}
 		v := &w.spec[i]
 		for lane := 0; lane < 32; lane++ {
 			v[lane] = c.special(w, k, lane)
@@ -365,5 +379,37 @@ func (w *warp) readClock(o *opnd) {
 	}
 	for l := range w.tmp[3] {
 		w.tmp[3][l] = v
+	}
+}
+
+// barrierReduce completes a bar.red: the CTA-wide count, and or or of the
+// waiting threads' predicates goes to every waiting thread.
+func barrierReduce(waiting []*warp) {
+	var count int
+	all, any := true, false
+	for _, w := range waiting {
+		count += bits.OnesCount32(w.barPred)
+		all = all && w.barPred == w.live
+		any = any || w.barPred != 0
+	}
+	for _, w := range waiting {
+		in := w.barRedIn
+		if in == nil {
+			continue
+		}
+		switch in.sub {
+		case barRedPopc:
+			d := w.dst(&in.d[0])
+			for l := range d {
+				if w.live>>uint(l)&1 != 0 {
+					d[l] = uint64(count)
+				}
+			}
+			w.wrote(&in.d[0], w.live)
+		case barRedAnd:
+			w.setPred(&in.d[0], w.live, boolMask(all))
+		case barRedOr:
+			w.setPred(&in.d[0], w.live, boolMask(any))
+		}
 	}
 }

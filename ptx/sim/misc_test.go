@@ -140,3 +140,82 @@ func TestMmaKernel(t *testing.T) {
 		}
 	}
 }
+
+func TestLdmatrix(t *testing.T) {
+	p := loadFile(t, "misc.ptx")
+	in := make([]uint16, 256) // four 8x8 matrices, row-major
+	for i := range in {
+		in[i] = uint16(i)
+	}
+	bin, bout := p.Mem.Alloc(512), p.Mem.Alloc(32*24)
+	if err := bin.Write(in); err != nil {
+		t.Fatal(err)
+	}
+	launch(t, p, "ldmatrix_x4", [3]int{1}, [3]int{32}, Ptr(bin), Ptr(bout))
+	got := make([]uint32, 32*6)
+	if err := bout.Read(got); err != nil {
+		t.Fatal(err)
+	}
+	elem := func(j, r, c int) uint32 { return uint32(in[j*64+r*8+c]) }
+	for l := 0; l < 32; l++ {
+		r, c := l/4, 2*(l%4)
+		for j := 0; j < 4; j++ {
+			if want := elem(j, r, c) | elem(j, r, c+1)<<16; got[l*6+j] != want {
+				t.Fatalf("lane %d matrix %d = %#x, want %#x", l, j, got[l*6+j], want)
+			}
+		}
+		for j := 0; j < 2; j++ {
+			if want := elem(j, c, r) | elem(j, c+1, r)<<16; got[l*6+4+j] != want {
+				t.Fatalf("lane %d transposed matrix %d = %#x, want %#x", l, j, got[l*6+4+j], want)
+			}
+		}
+	}
+}
+
+func TestBarrierReductions(t *testing.T) {
+	p := loadFile(t, "misc.ptx")
+	n := 100
+	out := p.Mem.Alloc(12 * n)
+	launch(t, p, "barred", [3]int{1}, [3]int{n}, Ptr(out))
+	got := readI32(t, out)
+	for i := 0; i < n; i++ {
+		if got[3*i] != 34 || got[3*i+1] != 1 || got[3*i+2] != 1 {
+			t.Fatalf("thread %d: %v, want [34 1 1]", i, got[3*i:3*i+3])
+		}
+	}
+}
+
+func TestMmaF16Accumulators(t *testing.T) {
+	var a [32][4]uint32
+	var b [32][2]uint32
+	var c32 [32][4]uint32
+	var c16 [32][2]uint32
+	h := func(v float64) uint32 { return uint32(fromF64(TF16, v, RN)) }
+	for l := 0; l < 32; l++ {
+		for i := 0; i < 4; i++ {
+			a[l][i] = h(float64(l%5)-2) | h(float64(i)-1)<<16
+			c32[l][i] = uint32(f32Bits(float32(l - i)))
+		}
+		b[l] = [2]uint32{h(0.5) | h(float64(l%3))<<16, h(-1) | h(2)<<16}
+		c16[l] = [2]uint32{h(float64(l)) | h(float64(l-1))<<16, h(float64(l-2)) | h(float64(l-3))<<16}
+	}
+	d32, err := Mma(MmaShape{16, 8, 16}, TF16, a, b, c32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d16, err := MmaF16(MmaShape{16, 8, 16}, TF16, a, b, c16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The inputs make every sum a small integer: the f16 result is the
+	// f32 one.
+	for l := 0; l < 32; l++ {
+		for i := 0; i < 4; i++ {
+			got := toF64(TF16, uint64(d16[l][i/2]>>(16*uint(i%2))&0xffff))
+			want := float64(f32of(uint64(d32[l][i])))
+			if got != want {
+				t.Fatalf("lane %d element %d: f16 accumulator %v, f32 %v", l, i, got, want)
+			}
+		}
+	}
+}

@@ -95,6 +95,51 @@ func mmaElem(elem Type, reg uint32, j int) float64 {
 // adders, so results agree with hardware within K·2^-23 of Σ|a·b|).
 func Mma(shape MmaShape, elem Type, a [32][4]uint32, b [32][2]uint32, c [32][4]uint32) ([32][4]uint32, error) {
 	var d [32][4]uint32
+	var cv [32][4]float64
+	for lane := range c {
+		for i := range c[lane] {
+			cv[lane][i] = float64(math.Float32frombits(c[lane][i]))
+		}
+	}
+	sums, err := mmaSums(shape, elem, a, b, cv)
+	if err != nil {
+		return d, err
+	}
+	for lane := range sums {
+		for i := range sums[lane] {
+			d[lane][i] = uint32(f32Bits(float32(sums[lane][i])))
+		}
+	}
+	return d, nil
+}
+
+// MmaF16 is Mma with f16 accumulators (.f16.f16.f16.f16): c and the
+// result are each lane's two f16x2 registers (elements c0,c1 and c2,c3,
+// low half first); the float64 sums are rounded once to f16.
+func MmaF16(shape MmaShape, elem Type, a [32][4]uint32, b [32][2]uint32, c [32][2]uint32) ([32][2]uint32, error) {
+	var d [32][2]uint32
+	var cv [32][4]float64
+	for lane := range c {
+		for i := 0; i < 4; i++ {
+			cv[lane][i] = toF64(TF16, uint64(c[lane][i/2]>>(16*uint(i%2))&0xffff))
+		}
+	}
+	sums, err := mmaSums(shape, elem, a, b, cv)
+	if err != nil {
+		return d, err
+	}
+	for lane := range sums {
+		for i := 0; i < 4; i++ {
+			d[lane][i/2] |= uint32(fromF64(TF16, sums[lane][i], RN)) << (16 * uint(i%2))
+		}
+	}
+	return d, nil
+}
+
+// mmaSums returns each lane's four D elements, A·B + C, as exact float64
+// sums of products (in k order) plus c.
+func mmaSums(shape MmaShape, elem Type, a [32][4]uint32, b [32][2]uint32, c [32][4]float64) ([32][4]float64, error) {
+	var d [32][4]float64
 	lay, err := mmaLayoutFor(shape, elem)
 	if err != nil {
 		return d, err
@@ -114,7 +159,7 @@ func Mma(shape MmaShape, elem Type, a [32][4]uint32, b [32][2]uint32, c [32][4]u
 		}
 		for i := 0; i < 4; i++ {
 			r, col := cCoord(g, tig, i)
-			C[r][col] = float64(math.Float32frombits(c[lane][i]))
+			C[r][col] = c[lane][i]
 		}
 	}
 	for lane := 0; lane < 32; lane++ {
@@ -125,7 +170,7 @@ func Mma(shape MmaShape, elem Type, a [32][4]uint32, b [32][2]uint32, c [32][4]u
 			for k := 0; k < shape.K; k++ {
 				s += A[r][k] * B[k][col]
 			}
-			d[lane][i] = uint32(f32Bits(float32(s + C[r][col])))
+			d[lane][i] = s + C[r][col]
 		}
 	}
 	return d, nil

@@ -79,6 +79,7 @@ type function struct {
 	argSize       int               // bytes of a kernel's formal parameters
 	sharedRefs    map[*ptx.Var]bool // static shared variables the code names
 	callees       []*function
+	unsupported   ptx.ErrorList // why the simulator cannot run it
 }
 
 // formal is a declared parameter: in param space at off, or a register.
@@ -92,9 +93,10 @@ type formal struct {
 }
 
 // Load decodes a parsed module for simulation with a fresh Memory. The
-// module is resolved (registers, labels and symbols bound) if it was not;
-// instructions the simulator does not implement are reported with their
-// positions.
+// module is resolved (registers, labels and symbols bound) if it was not.
+// A function with instructions the simulator does not implement is still
+// loaded: launching a kernel that runs it reports them with their
+// positions (Unsupported lists them all).
 func Load(mod *ptx.Module) (*Program, error) { return LoadWith(mod, NewMemory()) }
 
 // LoadWith is Load with the device memory to use.
@@ -114,22 +116,21 @@ func LoadWith(mod *ptx.Module, mem *Memory) (*Program, error) {
 			p.byDecl[f] = fn
 		}
 	}
-	var errs ptx.ErrorList
 	for _, d := range mod.Decls {
 		f, ok := d.(*ptx.Function)
 		if !ok || f.Body == nil {
 			continue
 		}
-		if err := p.decodeFunction(p.byDecl[f]); err != nil {
-			if l, ok := err.(ptx.ErrorList); ok {
-				errs = append(errs, l...)
-			} else {
+		fn := p.byDecl[f]
+		if err := p.decodeFunction(fn); err != nil {
+			l, ok := err.(ptx.ErrorList)
+			if !ok {
 				return nil, err
 			}
+			// A function the simulator cannot run does not stop the
+			// module's other kernels: launching it reports these.
+			fn.unsupported = l
 		}
-	}
-	if len(errs) > 0 {
-		return nil, errs
 	}
 	if err := p.initGlobals(); err != nil {
 		return nil, err
@@ -523,4 +524,44 @@ func (p *Program) Global(name string) (*Buffer, bool) {
 		}
 	}
 	return nil, false
+}
+
+// Unsupported returns the instructions of the module the simulator cannot
+// execute, as located errors (nil when it can run everything).
+func (p *Program) Unsupported() error {
+	var all ptx.ErrorList
+	for _, d := range p.mod.Decls {
+		if f, ok := d.(*ptx.Function); ok {
+			if fn := p.byDecl[f]; fn != nil {
+				all = append(all, fn.unsupported...)
+			}
+		}
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	return all
+}
+
+// unsupportedIn returns the first unsupported instruction of fn or of a
+// function it calls.
+func (p *Program) unsupportedIn(fn *function) *ptx.Error {
+	seen := map[*function]bool{}
+	var walk func(f *function) *ptx.Error
+	walk = func(f *function) *ptx.Error {
+		if seen[f] {
+			return nil
+		}
+		seen[f] = true
+		if len(f.unsupported) > 0 {
+			return f.unsupported[0]
+		}
+		for _, c := range f.callees {
+			if e := walk(c); e != nil {
+				return e
+			}
+		}
+		return nil
+	}
+	return walk(fn)
 }

@@ -67,9 +67,9 @@ func init() {
 
 	t[ptx.OpBarArrive] = semantics{unsupported: "producer/consumer barriers (bar.arrive) are not modelled; use bar.sync"}
 	t[ptx.OpBarrierArrive] = semantics{unsupported: "producer/consumer barriers (barrier.arrive) are not modelled; use barrier.sync"}
-	t[ptx.OpBarRed] = semantics{unsupported: "barrier reductions (__syncthreads_count/and/or) are not modelled"}
-	t[ptx.OpBarrierRed] = semantics{unsupported: "barrier reductions (__syncthreads_count/and/or) are not modelled"}
-	t[ptx.OpLdmatrix] = semantics{unsupported: "ldmatrix fragment loads are not modelled; load fragments with ld.shared"}
+	t[ptx.OpBarRed] = semantics{prep: prepBarRed}
+	t[ptx.OpBarrierRed] = semantics{prep: prepBarRed}
+	t[ptx.OpLdmatrix] = semantics{prep: prepLdmatrix}
 	t[ptx.OpFns] = semantics{unsupported: "fns (find n-th set bit) is not emitted by the producers in scope"}
 }
 

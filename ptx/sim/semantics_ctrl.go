@@ -260,7 +260,62 @@ func prepBar(d *decoder, pi *ptx.Instruction, in *inst) error {
 	return nil
 }
 
+// bar.red.popc.u32 d, a{, b}, {!}c and bar.red.and/or.pred p, a{, b}, {!}c:
+// a barrier whose threads also reduce a predicate over the CTA.
+func prepBarRed(d *decoder, pi *ptx.Instruction, in *inst) error {
+	n := len(pi.Operands)
+	if n < 3 || n > 4 {
+		return d.errf(pi.Pos, "bar.red needs a destination, a barrier, an optional count and a predicate")
+	}
+	switch {
+	case pi.Has(ptx.ModPopc):
+		in.sub = barRedPopc
+	case pi.Has(ptx.ModAnd):
+		in.sub = barRedAnd
+	case pi.Has(ptx.ModOr):
+		in.sub = barRedOr
+	default:
+		return d.errf(pi.OpPos, "bar.red needs .popc, .and or .or")
+	}
+	dt := TU32
+	if in.sub != barRedPopc {
+		dt = TPred
+	}
+	if err := d.scalars(pi, 0, dt, in.d[:1]); err != nil {
+		return err
+	}
+	in.nd = 1
+	in.na = n - 2
+	if err := d.scalars(pi, 1, TU32, in.a[:in.na]); err != nil {
+		return err
+	}
+	p, err := d.operand(&pi.Operands[n-1], TPred)
+	if err != nil {
+		return err
+	}
+	in.a[3] = p
+	in.exec = execBar
+	return nil
+}
+
+// The reductions of bar.red.
+const (
+	barRedNone uint8 = iota
+	barRedPopc
+	barRedAnd
+	barRedOr
+)
+
 func execBar(w *warp, in *inst, act uint32) error {
+	if in.op == ptx.OpBarRed || in.op == ptx.OpBarrierRed {
+		p, err := w.predVal(&in.a[3], act, in)
+		if err != nil {
+			return err
+		}
+		w.barRedIn, w.barPred = in, p&act
+	} else {
+		w.barRedIn = nil
+	}
 	if act != w.live {
 		l := bits.TrailingZeros32(w.live &^ act)
 		return w.errAt(in, l, ErrBarrier,
@@ -649,8 +704,14 @@ func prepMma(d *decoder, pi *ptx.Instruction, in *inst) error {
 	default:
 		return d.errf(pi.OpPos, "mma.sync shape not supported by the simulator")
 	}
-	if len(pi.Types) != 4 || pi.Types[0] != ptx.F32 || pi.Types[3] != ptx.F32 || pi.Types[1] != pi.Types[2] {
-		return d.errf(pi.OpPos, "mma.sync is supported with f32 accumulators and equal A/B types only")
+	acc := func(t ptx.Type) bool { return t == ptx.F32 || t == ptx.F16 }
+	if len(pi.Types) != 4 || !acc(pi.Types[0]) || pi.Types[0] != pi.Types[3] || pi.Types[1] != pi.Types[2] {
+		return d.errf(pi.OpPos, "mma.sync is supported with f32 or f16 accumulators (D and C alike) and equal A/B types only")
+	}
+	in.t = typeOf(pi.Types[0])
+	nAcc := 4
+	if in.t == TF16 {
+		nAcc = 2
 	}
 	in.t2 = typeOf(pi.Types[1])
 	if _, err := mmaLayoutFor(in.mma, in.t2); err != nil {
@@ -664,10 +725,10 @@ func prepMma(d *decoder, pi *ptx.Instruction, in *inst) error {
 	}
 	var err error
 	var n int
-	if n, err = d.vector(&pi.Operands[0], TF32, &in.d); err != nil || n != 4 {
-		return d.errf(pi.Operands[0].Pos, "mma.sync needs a 4-register destination")
+	if n, err = d.vector(&pi.Operands[0], TF32, &in.d); err != nil || n != nAcc {
+		return d.errf(pi.Operands[0].Pos, "mma.sync needs a %d-register destination", nAcc)
 	}
-	in.nd = 4
+	in.nd = nAcc
 	in.args = nil
 	// A, B and C vectors are kept as separate operand groups.
 	var a, b, c [4]opnd
@@ -684,8 +745,8 @@ func prepMma(d *decoder, pi *ptx.Instruction, in *inst) error {
 		return err
 	}
 	lay, _ := mmaLayoutFor(in.mma, in.t2)
-	if na != lay.aRegs || nb != lay.bRegs || nc != 4 {
-		return d.errf(pi.Pos, "mma.sync operand vectors have %d, %d, %d registers; want %d, %d, 4", na, nb, nc, lay.aRegs, lay.bRegs)
+	if na != lay.aRegs || nb != lay.bRegs || nc != nAcc {
+		return d.errf(pi.Pos, "mma.sync operand vectors have %d, %d, %d registers; want %d, %d, %d", na, nb, nc, lay.aRegs, lay.bRegs, nAcc)
 	}
 	in.mmaOps = &mmaOperands{a: a, b: b, c: c, na: na, nb: nb}
 	in.exec = execMma
@@ -725,7 +786,7 @@ func execMma(w *warp, in *inst, act uint32) error {
 			B[l][i] = uint32(v[l])
 		}
 	}
-	for i := 0; i < 4; i++ {
+	for i := 0; i < in.nd; i++ {
 		v, err := w.val(&ops.c[i], act, in)
 		if err != nil {
 			return err
@@ -733,6 +794,24 @@ func execMma(w *warp, in *inst, act uint32) error {
 		for l := 0; l < 32; l++ {
 			C[l][i] = uint32(v[l])
 		}
+	}
+	if in.t == TF16 {
+		var C2 [32][2]uint32
+		for l := range C2 {
+			C2[l] = [2]uint32{C[l][0], C[l][1]}
+		}
+		D, err := MmaF16(in.mma, in.t2, A, B, C2)
+		if err != nil {
+			return w.errAt(in, 0, ErrUnsupported, "%v", err)
+		}
+		for i := 0; i < 2; i++ {
+			dst := w.dst(&in.d[i])
+			for l := 0; l < 32; l++ {
+				dst[l] = uint64(D[l][i])
+			}
+			w.wrote(&in.d[i], act)
+		}
+		return nil
 	}
 	D, err := Mma(in.mma, in.t2, A, B, C)
 	if err != nil {
@@ -757,4 +836,84 @@ func layouts(pi *ptx.Instruction) string {
 		}
 	}
 	return strings.Join(out, ".")
+}
+
+// ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{.trans}.shared.b16 d, [a]: lanes
+// 8j..8j+7 give the row addresses of 8x8 matrix j; lane l receives
+// elements (l/4, 2(l%4)) and (l/4, 2(l%4)+1) of each matrix, or with
+// .trans those of the transposed matrix.
+func prepLdmatrix(d *decoder, pi *ptx.Instruction, in *inst) error {
+	if len(pi.Operands) != 2 {
+		return d.errf(pi.Pos, "ldmatrix needs a destination and an address")
+	}
+	if pi.ModIn(ptx.GroupShape) != ptx.ModM8N8 {
+		return d.errf(pi.OpPos, "ldmatrix shape not supported by the simulator (only .m8n8)")
+	}
+	n, err := d.vector(&pi.Operands[0], TB32, &in.d)
+	if err != nil {
+		return err
+	}
+	want := 1
+	switch {
+	case pi.Has(ptx.ModX2):
+		want = 2
+	case pi.Has(ptx.ModX4):
+		want = 4
+	}
+	if n != want {
+		return d.errf(pi.Operands[0].Pos, "ldmatrix .x%d needs %d destination registers", want, want)
+	}
+	in.nd = n
+	if pi.Has(ptx.ModTrans) {
+		in.sub = 1
+	}
+	if err := d.address(&pi.Operands[1], in, in.space); err != nil {
+		return err
+	}
+	in.exec = execLdmatrix
+	return nil
+}
+
+func execLdmatrix(w *warp, in *inst, act uint32) error {
+	if act != w.live || w.live != ^uint32(0) {
+		return w.errAt(in, bits.TrailingZeros32(act|1<<31), ErrSyncMask,
+			"ldmatrix.sync.aligned needs all 32 lanes of the warp converged (active %#08x)", act)
+	}
+	addr, err := w.addrs(in, act)
+	if err != nil {
+		return err
+	}
+	var m [4][8][8]uint16
+	for j := 0; j < in.nd; j++ {
+		for r := 0; r < 8; r++ {
+			l := j*8 + r
+			row, err := w.mem(in, l, in.space, addr[l], 16, 16, false)
+			if err != nil {
+				return err
+			}
+			if w.cta.race != nil {
+				if sh, off := isShared(in.space, addr[l]); sh {
+					if err := w.cta.race.access(w, in, l, off, 16, false); err != nil {
+						return err
+					}
+				}
+			}
+			for c := 0; c < 8; c++ {
+				m[j][r][c] = uint16(getLE(row[2*c:], 2))
+			}
+		}
+	}
+	for j := 0; j < in.nd; j++ {
+		dst := w.dst(&in.d[j])
+		for l := 0; l < 32; l++ {
+			r, c := l/4, 2*(l%4)
+			lo, hi := m[j][r][c], m[j][r][c+1]
+			if in.sub == 1 {
+				lo, hi = m[j][c][r], m[j][c+1][r]
+			}
+			dst[l] = uint64(lo) | uint64(hi)<<16
+		}
+		w.wrote(&in.d[j], act)
+	}
+	return nil
 }

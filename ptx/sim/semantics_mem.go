@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"sync/atomic"
 	"unsafe"
@@ -143,6 +144,85 @@ func isShared(sp Space, a uint64) (bool, uint64) {
 	return false, 0
 }
 
+// bufFor returns the buffer holding [a, a+n), remembering it.
+func (w *warp) bufFor(a uint64, n int) *Buffer {
+	b := w.lastBuf
+	if b == nil || a < b.addr || a+uint64(n) > b.addr+uint64(len(b.data)) {
+		if b = findBuffer(w.cta.bufs, a, n); b == nil {
+			return nil
+		}
+		w.lastBuf = b
+	}
+	return b
+}
+
+// loadGlobalFast loads one 4- or 8-byte value per lane from global
+// memory when every active lane's address is aligned and inside the
+// buffer of the warp's last access; it reports false (having loaded
+// nothing) otherwise, and the general path then runs.
+func (w *warp) loadGlobalFast(in *inst, act uint32, addr *[32]uint64, size int) bool {
+	b := w.bufFor(addr[bits.TrailingZeros32(act)], size)
+	if b == nil {
+		return false
+	}
+	lo, hi := b.addr, b.addr+uint64(len(b.data))-uint64(size)
+	n := uint64(size)
+	for m := act; m != 0; m &= m - 1 {
+		a := addr[bits.TrailingZeros32(m)]
+		if a < lo || a > hi || a&(n-1) != 0 {
+			return false
+		}
+	}
+	dst := w.dst(&in.d[0])
+	data := b.data
+	if size == 4 {
+		for m := act; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros32(m)
+			off := addr[l] - lo
+			dst[l] = uint64(binary.LittleEndian.Uint32(data[off : off+4]))
+		}
+	} else {
+		for m := act; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros32(m)
+			off := addr[l] - lo
+			dst[l] = binary.LittleEndian.Uint64(data[off : off+8])
+		}
+	}
+	w.wrote(&in.d[0], act)
+	return true
+}
+
+// storeGlobalFast is loadGlobalFast's counterpart for st.
+func (w *warp) storeGlobalFast(in *inst, act uint32, addr, src *[32]uint64, size int) bool {
+	b := w.bufFor(addr[bits.TrailingZeros32(act)], size)
+	if b == nil {
+		return false
+	}
+	lo, hi := b.addr, b.addr+uint64(len(b.data))-uint64(size)
+	n := uint64(size)
+	for m := act; m != 0; m &= m - 1 {
+		a := addr[bits.TrailingZeros32(m)]
+		if a < lo || a > hi || a&(n-1) != 0 {
+			return false
+		}
+	}
+	data := b.data
+	if size == 4 {
+		for m := act; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros32(m)
+			off := addr[l] - lo
+			binary.LittleEndian.PutUint32(data[off:off+4], uint32(src[l]))
+		}
+	} else {
+		for m := act; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros32(m)
+			off := addr[l] - lo
+			binary.LittleEndian.PutUint64(data[off:off+8], src[l])
+		}
+	}
+	return true
+}
+
 func execLd(w *warp, in *inst, act uint32) error {
 	addr, err := w.addrs(in, act)
 	if err != nil {
@@ -152,6 +232,31 @@ func execLd(w *warp, in *inst, act uint32) error {
 	total := size * in.nd
 	c := w.cta
 	signed := in.t.IsSigned()
+	if in.space == SpaceParam && in.base.kind == okNone && in.nd == 1 {
+		// A kernel parameter: the same value for every lane.
+		if fr := w.top(); fr.fn.entry && in.off+uint64(total) <= uint64(fr.fn.argSize) && in.off%uint64(total) == 0 {
+			v := getLE(c.args[in.off:], size)
+			if signed {
+				v = uint64(sext(v, size*8))
+				if rb := in.d[0].bits; rb > 0 && rb < 64 {
+					v &= 1<<rb - 1
+				}
+			}
+			dst := w.dst(&in.d[0])
+			for m := act; m != 0; m &= m - 1 {
+				dst[bits.TrailingZeros32(m)] = v
+			}
+			w.wrote(&in.d[0], act)
+			return nil
+		}
+	}
+	if in.space == SpaceGlobal && in.nd == 1 && (size == 4 || size == 8) && !in.t.IsSigned() &&
+		w.loadGlobalFast(in, act, addr, size) {
+		if c.stats != nil {
+			c.stats.memAccess(in.space, addr, act, total)
+		}
+		return nil
+	}
 	var dsts [4]*[32]uint64
 	for i := 0; i < in.nd; i++ {
 		dsts[i] = w.dst(&in.d[i])
@@ -204,6 +309,12 @@ func execSt(w *warp, in *inst, act uint32) error {
 			return err
 		}
 		srcs[i] = v
+	}
+	if in.space == SpaceGlobal && in.na == 1 && (size == 4 || size == 8) && w.storeGlobalFast(in, act, addr, srcs[0], size) {
+		if c.stats != nil {
+			c.stats.memAccess(in.space, addr, act, total)
+		}
+		return nil
 	}
 	for m := act; m != 0; m &= m - 1 {
 		l := bits.TrailingZeros32(m)

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tt-compiler/tt/ptx"
@@ -37,9 +38,16 @@ func TestUnsupportedIsLocated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Load(mod)
-	if err == nil || err.Error() != "u.ptx:7:2: error: bar.arrive is not supported by the simulator: "+
-		semanticsTable[ptx.OpBarArrive].unsupported {
-		t.Fatalf("got %v", err)
+	p, err := Load(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "u.ptx:7:2: error: bar.arrive is not supported by the simulator: " + semanticsTable[ptx.OpBarArrive].unsupported
+	if err := p.Unsupported(); err == nil || err.Error() != want {
+		t.Fatalf("Unsupported() = %v, want %s", err, want)
+	}
+	err = p.Launch("k", Launch{})
+	if e, ok := err.(*Error); !ok || e.Kind != ErrUnsupported || e.Pos.Line != 7 || !strings.Contains(e.Error(), "kernel k: bar.arrive") {
+		t.Fatalf("Launch = %v, want the unsupported instruction", err)
 	}
 }

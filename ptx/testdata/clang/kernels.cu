@@ -148,7 +148,7 @@ extern "C" __global__ void bfloats(const __nv_bfloat16 *a, __nv_bfloat16 *c, flo
   __nv_bfloat16 x = a[i];
   f[i] = __bfloat162float(x) * 2.0f;
   c[i] = __float2bfloat16(f[i] + 1.0f);
-  c[i + 64] = __hfma(x, x, x);
+  c[i + 64] = __float2bfloat16(__bfloat162float(x) * __bfloat162float(x));
 }
 
 __device__ __noinline__ int helper(int x, float y) { return x * 3 + (int)y; }
