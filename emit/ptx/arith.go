@@ -251,6 +251,10 @@ func (k *kernel) lastDst() string { return k.last }
 
 func (k *kernel) mathOp(op *ir.Operation, r string, x ptx.Operand) error {
 	t := op.Result(0).Type()
+	if op.Name() == arith.MathAbsIName && !ir.IsFloat(t) {
+		k.ins("abs."+intSuffix(t, 's'), reg(r), x)
+		return nil
+	}
 	if !ir.IsFloat(t) {
 		return errAt(op, "emit/ptx: %s is not supported in kernels", op.Name())
 	}
@@ -281,6 +285,11 @@ func (k *kernel) mathOp(op *ir.Operation, r string, x ptx.Operand) error {
 		k.ins("fma.rn."+s, reg(r), x, k.use(op.Operand(1)), k.use(op.Operand(2)))
 	case arith.MathCopySignName:
 		k.ins("copysign."+s, reg(r), k.use(op.Operand(1)), x)
+	case arith.MathLogName, arith.MathTanhName, arith.MathErfName:
+		if s != "f32" {
+			return errAt(op, "emit/ptx: %s on %s is not supported in kernels", op.Name(), t)
+		}
+		map[string]func(string, ptx.Operand){arith.MathLogName: k.logF32, arith.MathTanhName: k.tanhF32, arith.MathErfName: k.erfF32}[op.Name()](r, x)
 	case arith.MathExpName:
 		if s == "f32" {
 			k.expF32(r, x)

@@ -63,19 +63,27 @@ func Emit(module *ir.Operation, o Options) (*ptx.Module, error) {
 	}
 	m := &ptx.Module{File: "kernels.ptx", Version: versionFor(o.Target), Target: o.Target, AddressSize: 64}
 	var err error
+	erf := false
+	var fns []ptx.Decl
 	module.Walk(func(op *ir.Operation) {
 		if err != nil || op.Name() != gpu.FuncName || op.Attr(gpu.KernelAttrName) == nil {
 			return
 		}
 		var f *ptx.Function
-		f, err = emitKernel(op)
+		var usesErf bool
+		f, usesErf, err = emitKernel(op)
 		if err == nil {
-			m.Decls = append(m.Decls, f)
+			fns = append(fns, f)
+			erf = erf || usesErf
 		}
 	})
 	if err != nil {
 		return nil, err
 	}
+	if erf {
+		m.Decls = append(m.Decls, erfTableVar())
+	}
+	m.Decls = append(m.Decls, fns...)
 	return m, nil
 }
 

@@ -41,7 +41,7 @@ func TestPTXSimRefdata(t *testing.T) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
 	}
-	const minPass = 10
+	const minPass = 28
 	pass := 0
 	for _, c := range m.Cases {
 		out := t.TempDir()
