@@ -301,6 +301,7 @@ func (o *outliner) outline(gm gpu.ModuleOp, l *ir.Operation, name string) error 
 	hb.SetInsertionPointBefore(l)
 	one := indexConst(hb, 1)
 	grid, block := [3]ir.Value{one, one, one}, [3]ir.Value{one, one, one}
+	persistent := false
 	switch p.kind {
 	case KindSerial:
 		kb.Clone(l, m)
@@ -316,12 +317,16 @@ func (o *outliner) outline(gm gpu.ModuleOp, l *ir.Operation, name string) error 
 		_, total := trips(hb, p.chain, ir.NewMapping())
 		grid[0] = arith.MaxSI(hb, total, one)
 		block[0] = indexConst(hb, p.rowThreads)
-		o.rowBody(kb, p, m, wgArgs)
+		persistent = o.rowBody(kb, p, m, wgArgs)
 		o.stats.RowReductions++
 	}
 	kb.Build(&ir.OperationState{Name: gpu.ReturnName})
 	launch := gpu.LaunchFunc(hb, ir.SymbolRef(gm.Op.Attr(ir.SymbolAttrName).(*ir.StringAttr).Value, name), grid, block, args...)
 	launch.Op.SetAttr(KernelKindAttrName, ir.String(p.kind))
+	if persistent {
+		// The row stays in registers: the input is read once.
+		launch.Op.SetAttr(PersistentAttrName, ir.UnitAttr{})
+	}
 	l.Erase()
 	return nil
 }

@@ -43,6 +43,10 @@ import (
 // how loops-to-gpu mapped the kernel.
 const KernelKindAttrName = "tt.kernel_kind"
 
+// PersistentAttrName marks the launch of a row reduction whose threads
+// keep their elements of the row in registers (each element loaded once).
+const PersistentAttrName = "tt.persistent"
+
 // ModuleName is the name of the gpu.module loops-to-gpu creates.
 const ModuleName = "tt_kernels"
 

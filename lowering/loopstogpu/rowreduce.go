@@ -14,7 +14,7 @@ const warpSize = 32
 // loops over the row are strided over the block's threads, each declared
 // reduction combined across the block, and a barrier follows every loop
 // that stores (a later loop may read what other threads wrote).
-func (o *outliner) rowBody(b *ir.Builder, p plan, m *ir.Mapping, wg []ir.Value) {
+func (o *outliner) rowBody(b *ir.Builder, p plan, m *ir.Mapping, wg []ir.Value) (persistent bool) {
 	ns, total := trips(b, p.chain, m)
 	row := gpu.BlockID(b, gpu.DimX)
 	tid := gpu.ThreadID(b, gpu.DimX)
@@ -23,9 +23,16 @@ func (o *outliner) rowBody(b *ir.Builder, p plan, m *ir.Mapping, wg []ir.Value) 
 	ip := b.SaveInsertionPoint()
 	b.SetInsertionPointToEnd(guard.ThenBlock())
 	mapIVs(b, p.chain, ns, row, m)
+	body := p.chain[len(p.chain)-1].Region(0).Front()
+	if n, ok := persistentRow(body, p.rowThreads); ok {
+		o.persistentBody(b, body, n, p.rowThreads, tid, m, wg)
+		loops.Yield(b)
+		b.RestoreInsertionPoint(ip)
+		return true
+	}
 	threads := indexConst(b, p.rowThreads)
 	next := 0
-	for op := range p.chain[len(p.chain)-1].Region(0).Front().Ops() {
+	for op := range body.Ops() {
 		if op.HasTrait(ir.ReturnLike) {
 			continue
 		}
@@ -61,6 +68,7 @@ func (o *outliner) rowBody(b *ir.Builder, p plan, m *ir.Mapping, wg []ir.Value) 
 	}
 	loops.Yield(b)
 	b.RestoreInsertionPoint(ip)
+	return false
 }
 
 // stores reports whether op stores to memory.

@@ -12,7 +12,7 @@
 // CHECK: gpu.barrier
 // CHECK: gpu.func @add_k0
 // CHECK: func.func @softmax
-// CHECK: gpu.launch_func  @tt_kernels::@softmax_k0 blocks in (%c64, %c1, %c1) threads in (%c256, %c1, %c1) {{.*}}{tt.kernel_kind = "row_reduction"}
+// CHECK: gpu.launch_func  @tt_kernels::@softmax_k0 blocks in (%c64, %c1, %c1) threads in (%c256, %c1, %c1) {{.*}}{tt.kernel_kind = "row_reduction", tt.persistent}
 // CHECK: func.func @add
 // CHECK: %[[N:.*]] = loops.dim
 // CHECK: arith.ceildivsi
