@@ -111,7 +111,7 @@ func (o *outliner) rowReduction(l *ir.Operation, chain []*ir.Operation) (plan, b
 	for op := range body.Ops() {
 		switch {
 		case op.Name() == loops.ForName:
-			if hasNested(op) {
+			if hasNested(op) || !readsRows(op) {
 				return plan{}, false
 			}
 			if n, ok := tripCount(op); ok {
@@ -344,4 +344,21 @@ func (o *outliner) pointwiseBody(b *ir.Builder, p plan, m *ir.Mapping) {
 	cloneBody(b, p.chain[len(p.chain)-1].Region(0).Front(), m)
 	loops.Yield(b)
 	b.RestoreInsertionPoint(ip)
+}
+
+// readsRows reports whether every load in the loop l reads along the
+// buffer's last dimension with l's induction variable (a row, so that the
+// threads striding over it read contiguous memory).
+func readsRows(l *ir.Operation) bool {
+	iv := loops.ForOp{Op: l}.InductionVar()
+	ok := true
+	l.Walk(func(o *ir.Operation) {
+		if o.Name() == loops.LoadName {
+			idx := o.Operands()[1:]
+			if len(idx) == 0 || idx[len(idx)-1] != iv {
+				ok = false
+			}
+		}
+	})
+	return ok
 }

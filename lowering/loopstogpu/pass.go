@@ -60,6 +60,9 @@ const (
 // Stats reports what LoopsToGPU did.
 type Stats struct {
 	Kernels, Pointwise, RowReductions, Serial int
+	// Matmuls counts the tt.matmul calls expanded into loop nests (and
+	// so into kernels).
+	Matmuls int
 }
 
 type gpuPass struct {
@@ -120,6 +123,17 @@ func LoopsToGPU(module *ir.Operation, blockSize int) (Stats, error) {
 	var gm gpu.ModuleOp
 	o := &outliner{blockSize: int64(blockSize), stats: &st}
 	for _, fn := range funcs {
+		var calls []*ir.Operation
+		for op := range fn.Region(0).Front().Ops() {
+			if op.Name() == loops.CallExternName {
+				calls = append(calls, op)
+			}
+		}
+		for _, op := range calls {
+			if expandMatmul(op) {
+				st.Matmuls++
+			}
+		}
 		var nests []*ir.Operation
 		for op := range fn.Region(0).Front().Ops() {
 			if op.Name() == loops.ForName {
