@@ -130,7 +130,9 @@ func (o *outliner) rowReduction(l *ir.Operation, chain []*ir.Operation) (plan, b
 				return plan{}, false
 			}
 			for i, r := range reds {
-				if r.Kind.Combiner() == "" || r.Kind == loops.ReduceOnlineMax || r.Combiner == nil || !shuffleable(op.Result(i).Type()) {
+				online := r.Kind == loops.ReduceOnlineMax && i+1 < len(reds) && reds[i+1].Kind == loops.ReduceOnlineSum ||
+					r.Kind == loops.ReduceOnlineSum && i > 0 && reds[i-1].Kind == loops.ReduceOnlineMax
+				if !online && (r.Kind.Combiner() == "" || r.Kind == loops.ReduceOnlineMax || r.Combiner == nil) || !shuffleable(op.Result(i).Type()) {
 					return plan{}, false
 				}
 				wg = append(wg, op.Result(i).Type())

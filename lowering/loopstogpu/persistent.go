@@ -104,15 +104,7 @@ func (o *outliner) persistentBody(b *ir.Builder, body *ir.Block, n, threads int6
 				accs[i] = m.Lookup(v)
 			}
 		}
-		for i, r := range reds {
-			var buf ir.Value
-			if len(wg) > 0 {
-				buf = wg[next]
-				next++
-			}
-			v := blockReduce(b, accs[i], r.Kind, tid, buf, threads/warpSize)
-			m.Map(op.Result(i), combine(b, r.Kind, m.Lookup(op.Operand(3+i)), v))
-		}
+		reduceAll(b, op, reds, accs, tid, wg, &next, threads/warpSize, m)
 	}
 	forward(b.InsertionBlock(), cols)
 }

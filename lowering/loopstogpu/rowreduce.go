@@ -1,6 +1,8 @@
 package loopstogpu
 
 import (
+	"math"
+
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/gpu"
 	"github.com/tt-compiler/tt/dialects/loops"
@@ -52,16 +54,10 @@ func (o *outliner) rowBody(b *ir.Builder, p plan, m *ir.Mapping, wg []ir.Value) 
 		nl := b.Clone(op, m)
 		nl.SetOperand(0, start)
 		nl.SetOperand(2, stride)
-		for i, r := range reds {
+		for i := range reds {
 			nl.SetOperand(3+i, ids[i])
-			var buf ir.Value
-			if len(wg) > 0 {
-				buf = wg[next]
-				next++
-			}
-			v := blockReduce(b, nl.Result(i), r.Kind, tid, buf, p.rowThreads/warpSize)
-			m.Map(op.Result(i), combine(b, r.Kind, m.Lookup(op.Operand(3+i)), v))
 		}
+		reduceAll(b, op, reds, nl.Results(), tid, wg, &next, p.rowThreads/warpSize, m)
 		if stores(op) {
 			b.Build(&ir.OperationState{Name: gpu.BarrierName})
 		}
@@ -143,4 +139,78 @@ func shuffleXor(b *ir.Builder, v ir.Value, off int64) ir.Value {
 		r = arith.Bitcast(b, t, r)
 	}
 	return r
+}
+
+// reduceAll combines each carried value of the row loop op (the thread's
+// partial values parts) over the block, merges the result with the loop's
+// initial value and maps op's results to it in m. An online_max and
+// online_sum pair merges as the online softmax normalizer does.
+func reduceAll(b *ir.Builder, op *ir.Operation, reds []loops.Reduction, parts []ir.Value, tid ir.Value, wg []ir.Value, next *int, warps int64, m *ir.Mapping) {
+	buf := func() ir.Value {
+		if len(wg) == 0 {
+			return nil
+		}
+		*next++
+		return wg[*next-1]
+	}
+	for i := 0; i < len(reds); i++ {
+		r := reds[i]
+		if r.Kind == loops.ReduceOnlineMax {
+			bm, bs := buf(), buf()
+			mx, sm := blockReduceOnline(b, parts[i], parts[i+1], tid, bm, bs, warps)
+			mx, sm = mergeOnline(b, m.Lookup(op.Operand(3+i)), m.Lookup(op.Operand(4+i)), mx, sm)
+			m.Map(op.Result(i), mx)
+			m.Map(op.Result(i+1), sm)
+			i++
+			continue
+		}
+		v := blockReduce(b, parts[i], r.Kind, tid, buf(), warps)
+		m.Map(op.Result(i), combine(b, r.Kind, m.Lookup(op.Operand(3+i)), v))
+	}
+}
+
+// mergeOnline merges two online softmax normalizers (m1, s1) and (m2,
+// s2): M = max(m1, m2) and S = s1·exp(m1 - M) + s2·exp(m2 - M), the
+// exponentials computed in m's type and the products in s's (as the
+// loop's update does); S = s1 + s2 when M is -Inf (both empty).
+func mergeOnline(b *ir.Builder, m1, s1, m2, s2 ir.Value) (ir.Value, ir.Value) {
+	mt, st := m1.Type(), s1.Type()
+	mx := combine(b, loops.ReduceMaxF, m1, m2)
+	scale := func(mm, ss ir.Value) ir.Value {
+		e := mathOp(b, arith.MathExpName, arith.SubF(b, mm, mx))
+		if mt != st {
+			e = arith.ExtF(b, st, e)
+		}
+		return arith.MulF(b, ss, e)
+	}
+	merged := arith.AddF(b, scale(m1, s1), scale(m2, s2))
+	empty := arith.CmpF(b, "oeq", mx, arith.Constant(b, ir.Float(mt, math.Inf(-1))))
+	return mx, arith.Select(b, empty, arith.AddF(b, s1, s2), merged)
+}
+
+// blockReduceOnline is blockReduce for an online softmax normalizer pair.
+func blockReduceOnline(b *ir.Builder, mv, sv, tid, bm, bs ir.Value, warps int64) (ir.Value, ir.Value) {
+	for off := int64(warpSize / 2); off >= 1; off /= 2 {
+		mv, sv = mergeOnline(b, mv, sv, shuffleXor(b, mv, off), shuffleXor(b, sv, off))
+	}
+	if bm == nil {
+		return mv, sv
+	}
+	c0, c32 := indexConst(b, 0), indexConst(b, warpSize)
+	lane, warp := arith.RemUI(b, tid, c32), arith.DivUI(b, tid, c32)
+	first := loops.If(b, arith.CmpI(b, "eq", lane, c0))
+	first.Op.Region(1).Front().Erase()
+	ip := b.SaveInsertionPoint()
+	b.SetInsertionPointToEnd(first.ThenBlock())
+	loops.Store(b, mv, bm, warp)
+	loops.Store(b, sv, bs, warp)
+	loops.Yield(b)
+	b.RestoreInsertionPoint(ip)
+	b.Build(&ir.OperationState{Name: gpu.BarrierName})
+	am, as := loops.Load(b, bm, c0), loops.Load(b, bs, c0)
+	for w := int64(1); w < warps; w++ {
+		iw := indexConst(b, w)
+		am, as = mergeOnline(b, am, as, loops.Load(b, bm, iw), loops.Load(b, bs, iw))
+	}
+	return am, as
 }
