@@ -115,6 +115,30 @@ func (r *Runner) Run(ctx context.Context, args []interp.Value) ([]interp.Value, 
 	return r.in.RunContext(ctx, r.entry, args...)
 }
 
+// Call runs function fn of the prepared module (another function than the
+// entry, say) and returns its results as tensors (a memref result's
+// storage).
+func (r *Runner) Call(ctx context.Context, fn string, args ...*interp.Tensor) ([]*interp.Tensor, error) {
+	vals := interp.Values(args...)
+	for i, a := range args {
+		vals[i] = a.Clone()
+	}
+	res, err := r.in.RunContext(ctx, fn, vals...)
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range res {
+		if buf, ok := v.(*interp.Buffer); ok {
+			t, err := buf.Storage()
+			if err != nil {
+				return nil, fmt.Errorf("result #%d: %v", i, err)
+			}
+			res[i] = t
+		}
+	}
+	return interp.Tensors(res)
+}
+
 // PrintStats prints the simulator's statistics per kernel.
 func (r *Runner) PrintStats(w io.Writer) {
 	names := make([]string, 0, len(r.stats))
