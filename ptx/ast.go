@@ -297,6 +297,9 @@ type Instruction struct {
 	Mods []Mod
 	// Types are the type suffixes in order: cvt.f32.s32 has [F32 S32].
 	Types []Type
+	// ModPos and TypePos are the positions of Mods and Types in the
+	// source (nil for a built instruction), for diagnostics.
+	ModPos, TypePos []Pos
 	// Operands are the operands in order; for call, the return list, the
 	// callee, the argument list and, for an indirect call, the prototype.
 	Operands []Operand

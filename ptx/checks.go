@@ -128,8 +128,11 @@ func checkCvt(c *instChecker) {
 		c.errorf(in.Operands[2].Pos, "cvt takes one source unless it packs two values into .f16x2/.bf16x2")
 		return
 	}
-	if in.Has(ModRelu) && !((d == F16 || d == BF16) && a == F32) {
-		c.errorf(in.OpPos, ".relu applies to conversions from .f32 to .f16 and .bf16 only")
+	if in.Has(ModRelu) {
+		if !((d == F16 || d == BF16) && a == F32) {
+			c.errorf(in.OpPos, ".relu applies to conversions from .f32 to .f16 and .bf16 only")
+		}
+		c.requirement(Version{7, 0}, 80, "cvt.relu")
 	}
 	if in.Has(ModSatFinite) && d != TF32 {
 		c.errorf(in.OpPos, ".satfinite applies to conversions to .tf32 only")

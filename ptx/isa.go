@@ -42,7 +42,6 @@ var (
 	tsMemData = TypesOf(B8, B16, B32, B64, U8, U16, U32, U64, S8, S16, S32, S64, F32, F64)
 	// tsCvt: the types cvt converts between.
 	tsCvt = TypesOf(U8, U16, U32, U64, S8, S16, S32, S64, F16, F32, F64, BF16, F16x2, BF16x2, TF32)
-	tsAll = TypeSet(1<<numTypes-1) &^ 1
 )
 
 // KindSet is a set of operand forms an operand position accepts.
@@ -168,8 +167,6 @@ type OpInfo struct {
 	Forms  []Form
 	Reqs   []Req
 	Flags  OpFlags
-	// Spaces are the state-space modifiers a memory instruction allows
-	// (nil: those of its forms' Mods).
 	// Check enforces rules that are not data (nil for most rows): the
 	// comparisons a type allows, cvt's rounding rules, mma's fragments.
 	Check func(c *instChecker)
@@ -560,7 +557,7 @@ var isaRows = []OpInfo{
 	{Op: OpExit, MinPTX: v(1, 0), MinSM: 10, Flags: FlagBranch | FlagTerminator, Forms: forms(Form{})},
 	{Op: OpTrap, MinPTX: v(1, 0), MinSM: 10, Flags: FlagBranch | FlagTerminator, Forms: forms(Form{})},
 	{Op: OpBrkpt, MinPTX: v(1, 1), MinSM: 11, Forms: forms(Form{})},
-	{Op: OpNanosleep, MinPTX: v(6, 3), MinSM: 70, Forms: forms(
+	{Op: OpNanosleep, MinPTX: v(6, 2), MinSM: 70, Forms: forms(
 		Form{Types: types(TypesOf(U32)), Operands: ops(src(0))},
 	)},
 
@@ -704,7 +701,7 @@ func atomReqs() []Req {
 		{Types: TypesOf(F32), Mods: g(ModAdd), MinPTX: v(2, 0), MinSM: 20},
 		{Types: TypesOf(F64), Mods: g(ModAdd), MinPTX: v(5, 0), MinSM: 60},
 		{Types: TypesOf(F16), MinPTX: v(6, 3), MinSM: 70},
-		{Types: TypesOf(F16x2), MinPTX: v(6, 5), MinSM: 60},
+		{Types: TypesOf(F16x2), MinPTX: v(6, 2), MinSM: 60},
 		{Types: tsBH, MinPTX: v(7, 8), MinSM: 90},
 		{Types: TypesOf(B16), MinPTX: v(6, 3), MinSM: 70},
 		{Mods: g(ModCTA, ModGPU, ModSys), MinPTX: v(5, 0), MinSM: 60},

@@ -28,6 +28,7 @@ type token struct {
 	nl   bool
 }
 
+// String describes the token for error messages.
 func (t token) String() string {
 	switch t.kind {
 	case tEOF:

@@ -268,6 +268,7 @@ func (p *parser) multi(vars []*Var) Decl {
 // module() flattens it.
 type varGroup struct{ vars []*Var }
 
+// DeclPos returns the position of the first declaration.
 func (g *varGroup) DeclPos() Pos { return g.vars[0].Pos }
 func (*varGroup) isDecl()        {}
 
@@ -765,6 +766,7 @@ func (p *parser) suffix(in *Instruction, w token) {
 	name := w.text[1:]
 	if t := TypeByName(name); t != TypeNone {
 		in.Types = append(in.Types, t)
+		in.TypePos = append(in.TypePos, w.pos)
 		return
 	}
 	cands := modsByName[name]
@@ -779,6 +781,7 @@ func (p *parser) suffix(in *Instruction, w token) {
 		}
 	}
 	in.Mods = append(in.Mods, m)
+	in.ModPos = append(in.ModPos, w.pos)
 }
 
 // operand parses one operand.

@@ -58,6 +58,7 @@ func TestPtxasVerdicts(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range ptxasCases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			src := c.source()
 			errs := checkOne(c.name+".ptx", []byte(src))
 			want := c.ok

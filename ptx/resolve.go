@@ -281,17 +281,17 @@ func (r *resolver) block(f *Function, b *Block, sc *scope, labels map[string]int
 			r.block(f, s, newScope(sc), labels)
 		case *Instruction:
 			if s.Guard != nil {
-				r.operand(f, sc, labels, s.Guard)
+				r.operand(sc, s.Guard)
 			}
 			for i := range s.Operands {
-				r.operand(f, sc, labels, &s.Operands[i])
+				r.operand(sc, &s.Operands[i])
 			}
 		}
 	}
 }
 
 // operand resolves the names in o.
-func (r *resolver) operand(f *Function, sc *scope, labels map[string]int, o *Operand) {
+func (r *resolver) operand(sc *scope, o *Operand) {
 	o.Reg, o.Target, o.Var, o.Func = -1, -1, nil, nil
 	switch o.Kind {
 	case OpdReg:
@@ -331,7 +331,7 @@ func (r *resolver) operand(f *Function, sc *scope, labels map[string]int, o *Ope
 		r.errs.add(o.Pos, "undefined symbol '%s'", o.Name)
 	case OpdAddr, OpdVector, OpdList, OpdPredPair:
 		for i := range o.Elems {
-			r.operand(f, sc, labels, &o.Elems[i])
+			r.operand(sc, &o.Elems[i])
 		}
 	}
 }

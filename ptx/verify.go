@@ -286,15 +286,8 @@ func (v *verifier) function(f *Function) {
 }
 
 func (v *verifier) lookupGlobalFunc(name string) (*Function, bool) {
-	var found *Function
-	for _, d := range v.m.Decls {
-		if f, ok := d.(*Function); ok && f.Name == name {
-			if found == nil || f.Body != nil {
-				found = f
-			}
-		}
-	}
-	return found, found != nil
+	f := v.m.Function(name)
+	return f, f != nil
 }
 
 func (v *verifier) funcAttr(f *Function, a *FuncAttr) {
@@ -434,6 +427,25 @@ func (c *instChecker) errorf(pos Pos, format string, args ...any) {
 	c.v.errs.add(pos, format, args...)
 }
 
+// modPos returns the position of modifier m in the source, or the
+// opcode's.
+func (c *instChecker) modPos(m Mod) Pos {
+	for i, x := range c.in.Mods {
+		if x == m && i < len(c.in.ModPos) {
+			return c.in.ModPos[i]
+		}
+	}
+	return c.in.OpPos
+}
+
+// typePos returns the position of type suffix i, or the opcode's.
+func (c *instChecker) typePos(i int) Pos {
+	if i < len(c.in.TypePos) {
+		return c.in.TypePos[i]
+	}
+	return c.in.OpPos
+}
+
 // name returns the instruction's opcode with its suffixes, for messages.
 func (c *instChecker) name() string {
 	s := c.in.Op.String()
@@ -467,7 +479,7 @@ func (c *instChecker) check() {
 	}
 	c.form = row.FormOf(in)
 	if c.form == nil {
-		c.errorf(in.OpPos, "%s does not take type .%s", in.Op, in.Type(0))
+		c.errorf(c.typePos(0), "%s does not take type .%s", in.Op, in.Type(0))
 		return
 	}
 	if !c.mods() || !c.types() {
@@ -509,7 +521,7 @@ func (c *instChecker) mods() bool {
 	ok := true
 	for _, m := range c.in.Mods {
 		if !c.form.Mods.Contains(m) {
-			c.errorf(c.in.OpPos, "modifier .%s is not allowed on %s", m, c.name())
+			c.errorf(c.modPos(m), "modifier .%s is not allowed on %s", m, c.name())
 			ok = false
 		}
 	}
@@ -518,23 +530,24 @@ func (c *instChecker) mods() bool {
 			continue
 		}
 		if r.Types != 0 && !r.Types.Contains(c.in.Type(0)) {
-			c.errorf(c.in.OpPos, "modifier .%s does not apply to .%s (only %s)", r.Mod, c.in.Type(0), typeList(r.Types))
+			c.errorf(c.modPos(r.Mod), "modifier .%s does not apply to .%s (only %s)", r.Mod, c.in.Type(0), typeList(r.Types))
 			ok = false
 		}
 		if r.With != ModNone && !c.in.Has(r.With) {
-			c.errorf(c.in.OpPos, "modifier .%s needs .%s on %s", r.Mod, r.With, c.in.Op)
+			c.errorf(c.modPos(r.Mod), "modifier .%s needs .%s on %s", r.Mod, r.With, c.in.Op)
 			ok = false
 		}
 	}
 	for _, grp := range []ModGroup{GroupFloatRounding.Union(GroupIntRounding), GroupCmp, GroupSpace, GroupVec, GroupCache, GroupScope, GroupShfl, GroupVote, GroupTestp, GroupPrmt, GroupShape, GroupMulMode} {
-		n := 0
+		n, last := 0, ModNone
 		for _, m := range c.in.Mods {
 			if grp.Contains(m) && c.form.Mods.Contains(m) {
 				n++
+				last = m
 			}
 		}
 		if n > 1 && !(grp == GroupSpace && c.in.Op == OpCpAsync) {
-			c.errorf(c.in.OpPos, "conflicting modifiers on %s", c.name())
+			c.errorf(c.modPos(last), "conflicting modifiers on %s", c.name())
 			ok = false
 		}
 	}
@@ -584,7 +597,7 @@ func (c *instChecker) types() bool {
 	}
 	for i, t := range c.in.Types {
 		if !want[i].Contains(t) {
-			c.errorf(c.in.OpPos, "%s does not take type .%s", c.name(), t)
+			c.errorf(c.typePos(i), "%s does not take type .%s", c.name(), t)
 			return false
 		}
 	}

@@ -180,7 +180,7 @@ func runPtxas(t *testing.T, ptxas, path string, src []byte) (string, bool) {
 }
 
 // TestPtxasAgrees checks the verifier against NVIDIA's assembler: ptxas
-// accepts every valid file, and rejects every negative file with its
+// accepts every valid file and its printed form, and rejects every negative file with its
 // first error on the line where the verifier reports its first error.
 func TestPtxasAgrees(t *testing.T) {
 	ptxas, err := exec.LookPath("ptxas")
@@ -195,6 +195,18 @@ func TestPtxasAgrees(t *testing.T) {
 			}
 			if out, ok := runPtxas(t, ptxas, path, src); !ok {
 				t.Errorf("ptxas rejects a valid file:\n%s", out)
+			}
+			// The printer's output must assemble too.
+			m, err := Parse(path, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			printed := filepath.Join(t.TempDir(), "printed.ptx")
+			if err := os.WriteFile(printed, []byte(m.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if out, ok := runPtxas(t, ptxas, printed, src); !ok {
+				t.Errorf("ptxas rejects the printed form of a valid file:\n%s", out)
 			}
 		})
 	}
