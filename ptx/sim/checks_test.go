@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/tt-compiler/tt/ptx"
 )
 
 // TestChecks runs every check's triggering kernel (which must fail with
@@ -86,5 +88,42 @@ func TestLaunchErrors(t *testing.T) {
 		if !errors.As(err, &e) || e.Kind != ErrLaunch || !strings.Contains(e.Error(), c.want) {
 			t.Errorf("%s: got %v, want a launch error containing %q", c.kernel, err, c.want)
 		}
+	}
+}
+
+// TestWarpSyncConvergence checks bar.warp.sync: a full mask inside a
+// branch half the warp takes is an error; the half mask is not.
+func TestWarpSyncConvergence(t *testing.T) {
+	src := `.version 7.8
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u32 mask)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<3>;
+	ld.param.u32 %r2, [mask];
+	mov.u32 %r1, %laneid;
+	setp.lt.u32 %p1, %r1, 16;
+	@!%p1 bra DONE;
+	bar.warp.sync %r2;
+DONE:
+	ret;
+}
+`
+	mod, err := ptx.ParseString("ws.ptx", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = p.Launch("k", Launch{Block: [3]int{32}, Args: []Arg{U32(0xffffffff)}})
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != ErrSyncMask || e.Pos.Line != 12 {
+		t.Fatalf("full mask: got %v, want a member-mask error at line 12", err)
+	}
+	if err := p.Launch("k", Launch{Block: [3]int{32}, Args: []Arg{U32(0xffff)}}); err != nil {
+		t.Fatalf("half mask: %v", err)
 	}
 }

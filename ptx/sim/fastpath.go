@@ -54,6 +54,13 @@ func fastExec(pi *ptx.Instruction, in *inst) execFn {
 		if in.t == TB32 || in.t == TB64 {
 			return execShl
 		}
+	case ptx.OpShr:
+		switch in.t {
+		case TS32:
+			return execShrS32
+		case TU32, TB32:
+			return execShrU32
+		}
 	}
 	return nil
 }
@@ -211,6 +218,37 @@ func execShl(w *warp, in *inst, act uint32) error {
 			r[l] = 0
 		} else {
 			r[l] = a[l] << s & mk
+		}
+	}
+	w.commit(in, act, &r)
+	return nil
+}
+
+func execShrS32(w *warp, in *inst, act uint32) error {
+	a, b, err := w.srcs2(in, act)
+	if err != nil {
+		return err
+	}
+	var r [32]uint64
+	for l := range r {
+		r[l] = uint64(uint32(int32(a[l]) >> min(b[l]&0xffffffff, 31)))
+	}
+	w.commit(in, act, &r)
+	return nil
+}
+
+func execShrU32(w *warp, in *inst, act uint32) error {
+	a, b, err := w.srcs2(in, act)
+	if err != nil {
+		return err
+	}
+	var r [32]uint64
+	for l := range r {
+		s := b[l] & 0xffffffff
+		if s >= 32 {
+			r[l] = 0
+		} else {
+			r[l] = uint64(uint32(a[l]) >> s)
 		}
 	}
 	w.commit(in, act, &r)

@@ -12,7 +12,7 @@ import (
 )
 
 // DefaultMaxSteps is the step budget per warp when Launch.MaxSteps is 0.
-const DefaultMaxSteps = 1 << 30
+const DefaultMaxSteps = 1 << 28
 
 // Launch describes one kernel launch.
 type Launch struct {

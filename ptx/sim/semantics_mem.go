@@ -156,6 +156,37 @@ func (w *warp) bufFor(a uint64, n int) *Buffer {
 	return b
 }
 
+// sharedRange reports whether every active lane's n-byte access at shared
+// address addr[l] is aligned and inside the warp's last shared variable
+// (or the dynamic region), the condition of the shared fast paths.
+func (w *warp) sharedRange(act uint32, addr *[32]uint64, n int) bool {
+	c := w.cta
+	p := c.prog
+	first := addr[bits.TrailingZeros32(act)]
+	var lo, hi uint64
+	if first >= uint64(p.extern) {
+		lo, hi = uint64(p.extern), uint64(len(c.shared))
+	} else {
+		vs := p.sharedVars
+		i := w.lastShared
+		if i >= len(vs) || first < vs[i].off || first+uint64(n) > vs[i].off+vs[i].size {
+			return false
+		}
+		lo, hi = vs[i].off, vs[i].off+vs[i].size
+	}
+	if hi < uint64(n) {
+		return false
+	}
+	hi -= uint64(n)
+	for m := act; m != 0; m &= m - 1 {
+		a := addr[bits.TrailingZeros32(m)]
+		if a < lo || a > hi || a&uint64(n-1) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // loadGlobalFast loads one 4- or 8-byte value per lane from global
 // memory when every active lane's address is aligned and inside the
 // buffer of the warp's last access; it reports false (having loaded
@@ -250,6 +281,19 @@ func execLd(w *warp, in *inst, act uint32) error {
 			return nil
 		}
 	}
+	if in.space == SpaceShared && c.race == nil && in.nd == 1 && (size == 4 || size == 8) && !signed &&
+		w.sharedRange(act, addr, size) {
+		dst := w.dst(&in.d[0])
+		for m := act; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros32(m)
+			dst[l] = getLE(c.shared[addr[l]:], size)
+		}
+		w.wrote(&in.d[0], act)
+		if c.stats != nil {
+			c.stats.memAccess(in.space, addr, act, total)
+		}
+		return nil
+	}
 	if in.space == SpaceGlobal && in.nd == 1 && (size == 4 || size == 8) && !in.t.IsSigned() &&
 		w.loadGlobalFast(in, act, addr, size) {
 		if c.stats != nil {
@@ -309,6 +353,16 @@ func execSt(w *warp, in *inst, act uint32) error {
 			return err
 		}
 		srcs[i] = v
+	}
+	if in.space == SpaceShared && c.race == nil && in.na == 1 && (size == 4 || size == 8) && w.sharedRange(act, addr, size) {
+		for m := act; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros32(m)
+			putLE(c.shared[addr[l]:], size, srcs[0][l])
+		}
+		if c.stats != nil {
+			c.stats.memAccess(in.space, addr, act, total)
+		}
+		return nil
 	}
 	if in.space == SpaceGlobal && in.na == 1 && (size == 4 || size == 8) && w.storeGlobalFast(in, act, addr, srcs[0], size) {
 		if c.stats != nil {

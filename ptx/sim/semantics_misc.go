@@ -43,6 +43,33 @@ func prepSetp(d *decoder, pi *ptx.Instruction, in *inst) error {
 		in.a[2] = c
 	}
 	in.exec = execSetp
+	if et, ok := packed(in.t); ok {
+		// setp.cmp.f16x2 p|q, a, b: p compares the low halves, q the high.
+		if in.nd != 2 || in.na != 2 {
+			return d.errf(pi.Pos, "setp.%s needs two predicate destinations and no combining predicate", in.t)
+		}
+		in.t2 = et
+		in.exec = execSetpPacked
+	}
+	return nil
+}
+
+func execSetpPacked(w *warp, in *inst, act uint32) error {
+	a, b, err := w.srcs2(in, act)
+	if err != nil {
+		return err
+	}
+	var lo, hi uint32
+	for l := 0; l < 32; l++ {
+		if Compare(in.cmp, in.t2, a[l]&0xffff, b[l]&0xffff) {
+			lo |= 1 << uint(l)
+		}
+		if Compare(in.cmp, in.t2, a[l]>>16&0xffff, b[l]>>16&0xffff) {
+			hi |= 1 << uint(l)
+		}
+	}
+	w.setPred(&in.d[0], act, lo)
+	w.setPred(&in.d[1], act, hi)
 	return nil
 }
 
@@ -81,6 +108,26 @@ func (w *warp) compareLanes(in *inst, act uint32) (uint32, error) {
 				m |= 1 << uint(l)
 			}
 		}
+	case t.IsInt() && (t.Bits() == 32 || t.Bits() == 64) && in.cmp <= CmpHS:
+		signed := t.IsSigned() && in.cmp <= CmpGE
+		wide := t.Bits() == 64
+		for l := 0; l < 32; l++ {
+			x, y := a[l], b[l]
+			var lt, eq bool
+			switch {
+			case wide && signed:
+				lt, eq = int64(x) < int64(y), x == y
+			case wide:
+				lt, eq = x < y, x == y
+			case signed:
+				lt, eq = int32(x) < int32(y), uint32(x) == uint32(y)
+			default:
+				lt, eq = uint32(x) < uint32(y), uint32(x) == uint32(y)
+			}
+			if intCmp(in.cmp, lt, eq) {
+				m |= 1 << uint(l)
+			}
+		}
 	default:
 		for l := 0; l < 32; l++ {
 			x, y := a[l], b[l]
@@ -93,6 +140,25 @@ func (w *warp) compareLanes(in *inst, act uint32) (uint32, error) {
 		}
 	}
 	return m, nil
+}
+
+// intCmp evaluates an integer comparison from "less than" and "equal".
+func intCmp(op CmpOp, lt, eq bool) bool {
+	switch op {
+	case CmpEQ:
+		return eq
+	case CmpNE:
+		return !eq
+	case CmpLT, CmpLO:
+		return lt
+	case CmpLE, CmpLS:
+		return lt || eq
+	case CmpGT, CmpHI:
+		return !lt && !eq
+	case CmpGE, CmpHS:
+		return !lt
+	}
+	return false
 }
 
 func combine(bop uint8, m, c uint32) uint32 {
@@ -146,6 +212,9 @@ func prepSet(d *decoder, pi *ptx.Instruction, in *inst) error {
 			return err
 		}
 		in.a[2] = c
+	}
+	if _, ok := packed(in.t); ok || in.t == TNone {
+		return d.errf(pi.OpPos, "set with .%s operands is not supported by the simulator", in.t)
 	}
 	in.exec = execSet
 	return nil
