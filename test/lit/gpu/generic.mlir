@@ -3,9 +3,8 @@
 // #gpu<shuffle_mode xor>, the implicit gpu.module_end written out, nine
 // operand segments for gpu.launch_func and eight for gpu.launch; tt-opt
 // reads its own generic output back.
-// REQUIRES: llvm-filecheck
-// RUN: tt-opt %s --print-op-generic | FileCheck %s --check-prefix=GENERIC
-// RUN: tt-opt %s --print-op-generic | tt-opt --print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: tt-opt %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: tt-opt %s --print-op-generic | tt-opt --print-op-generic | filecheck %s --check-prefix=GENERIC
 
 // GENERIC: "builtin.module"() ({
 // GENERIC-NEXT: "gpu.module"() ({
