@@ -3,6 +3,7 @@ package autodiff
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tt-compiler/tt/autodiff/mincut"
 	"github.com/tt-compiler/tt/dialects/function"
@@ -32,6 +33,19 @@ type Split struct {
 	SavedBytes int64
 	// Recomputed counts the forward ops cloned into Bwd.
 	Recomputed int
+	// Decisions describe the saved values and the recomputed ops, each at
+	// the forward op it concerns, in program order.
+	Decisions []Decision
+}
+
+// Decision is one choice of the partitioner: a forward value saved for
+// the backward, or a forward op the backward runs again.
+type Decision struct {
+	Saved bool   // saved (else recomputed)
+	Op    string // the forward op ("" for a saved argument)
+	Type  string // the value's type
+	Bytes int64  // its size (dynamic dimensions counted as dynamicDimGuess)
+	Loc   ir.Location
 }
 
 // dynamicDimGuess is the size assumed for a dynamic dimension when weighing values.
@@ -228,7 +242,21 @@ func Partition(j *Joint, name, mode string) (*Split, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Bwd, s.Recomputed = bwd, recomputed
+	s.Bwd, s.Recomputed = bwd, len(recomputed)
+	for _, v := range s.Saved {
+		d := Decision{Saved: true, Type: v.Type().String(), Bytes: bytesOf(v), Loc: j.Func.Loc()}
+		if op := ir.DefiningOp(v); op != nil {
+			d.Op, d.Loc = op.Name(), op.Loc()
+		}
+		s.Decisions = append(s.Decisions, d)
+	}
+	for _, op := range recomputed {
+		var bytes int64
+		for _, r := range op.Results() {
+			bytes += bytesOf(r)
+		}
+		s.Decisions = append(s.Decisions, Decision{Op: op.Name(), Type: resultTypes(op), Bytes: bytes, Loc: op.Loc()})
+	}
 	return s, nil
 }
 
@@ -254,7 +282,7 @@ func (g *jointGraph) buildFwd(name string, saved []ir.Value) *ir.Operation {
 	return fn
 }
 
-func (g *jointGraph) buildBwd(name string, saved []ir.Value) (*ir.Operation, int, error) {
+func (g *jointGraph) buildBwd(name string, saved []ir.Value) (*ir.Operation, []*ir.Operation, error) {
 	ctx := g.j.Func.Context()
 	b := ir.NewBuilder(ctx)
 	tangents := g.entry.Args()[g.j.NumArgs:]
@@ -272,15 +300,15 @@ func (g *jointGraph) buildBwd(name string, saved []ir.Value) (*ir.Operation, int
 	}
 	recompute, err := g.recomputeSet(avail)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
-	n := 0
+	var recomputed []*ir.Operation
 	for op := range g.entry.Ops() {
 		switch {
 		case op == g.ret:
 		case g.isFwd[op] && recompute[op]:
 			b.Insert(op.Clone(m))
-			n++
+			recomputed = append(recomputed, op)
 		case !g.isFwd[op]:
 			b.Insert(op.Clone(m))
 		}
@@ -290,7 +318,16 @@ func (g *jointGraph) buildBwd(name string, saved []ir.Value) (*ir.Operation, int
 		rets[i] = m.Lookup(v)
 	}
 	b.MustCreate(&ir.OperationState{Name: function.ReturnDef.Name, Operands: rets, Loc: g.ret.Loc()})
-	return fn, n, nil
+	return fn, recomputed, nil
+}
+
+// resultTypes renders an op's result types, comma-separated.
+func resultTypes(op *ir.Operation) string {
+	var ts []string
+	for _, r := range op.Results() {
+		ts = append(ts, r.Type().String())
+	}
+	return strings.Join(ts, ", ")
 }
 
 // recomputeSet returns the forward ops the backward must run again to get

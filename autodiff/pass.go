@@ -19,6 +19,8 @@ type Result struct {
 	SavedBytesMinCut, SavedBytesNone int64
 	// Saved is the number of values saved by the chosen mode.
 	Saved int
+	// Decisions are the chosen mode's saved values and recomputed ops.
+	Decisions []Decision
 	// GradErr says why Grad is nil.
 	GradErr error
 }
@@ -48,7 +50,7 @@ func Differentiate(fn *ir.Operation, mode string) (*Result, error) {
 			res.SavedBytesNone = s.SavedBytes
 		}
 		if m == mode {
-			res.Fwd, res.Bwd, res.Saved = s.Fwd, s.Bwd, len(s.Saved)
+			res.Fwd, res.Bwd, res.Saved, res.Decisions = s.Fwd, s.Bwd, len(s.Saved), s.Decisions
 		}
 	}
 	if res.Fwd == nil {
@@ -107,6 +109,7 @@ type autogradPass struct {
 	fn        *string
 	funcs     *[]string
 	recompute *string
+	remarks   *bool
 	savedMin  *pass.Statistic
 	savedNone *pass.Statistic
 	numSaved  *pass.Statistic
@@ -130,6 +133,7 @@ func NewPass() pass.Pass {
 	p.fn = o.String("func", "", "name of the function to differentiate")
 	p.funcs = o.StringList("funcs", nil, "more functions to differentiate")
 	p.recompute = o.Enum("recompute", RecomputeMinCut, []string{RecomputeMinCut, RecomputeNone}, "how to choose the values saved for the backward")
+	p.remarks = o.Bool("remarks", false, "Emit a remark for each value saved for the backward and each forward op the backward recomputes")
 	p.savedMin = p.NewStatistic("saved-bytes-mincut", "Bytes saved for the backward with recompute=mincut")
 	p.savedNone = p.NewStatistic("saved-bytes-none", "Bytes saved for the backward with recompute=none")
 	p.numSaved = p.NewStatistic("num-saved", "Number of values saved for the backward")
@@ -162,9 +166,26 @@ func (p *autogradPass) Run(module *ir.Operation, am *pass.AnalysisManager) error
 		p.savedMin.Add(res.SavedBytesMinCut)
 		p.savedNone.Add(res.SavedBytesNone)
 		p.numSaved.Add(int64(res.Saved))
+		if *p.remarks {
+			for _, d := range res.Decisions {
+				am.Emit(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: d.Loc, Message: d.message(name)})
+			}
+		}
 		if res.Grad == nil {
 			am.Emit(&ir.Diagnostic{Severity: ir.SeverityWarning, Loc: fn.Loc(), Message: "aot-autograd: @" + name + "_grad not created: " + res.GradErr.Error()})
 		}
 	}
 	return nil
+}
+
+// message renders a decision as aot-autograd's remark about @name.
+func (d Decision) message(name string) string {
+	size := fmt.Sprintf("%d bytes", d.Bytes)
+	switch {
+	case d.Saved && d.Op == "":
+		return fmt.Sprintf("aot-autograd: @%s_fwd passes an argument (%s, %s) to @%s_bwd", name, d.Type, size, name)
+	case d.Saved:
+		return fmt.Sprintf("aot-autograd: @%s_fwd saves the result of %s (%s, %s) for @%s_bwd", name, d.Op, d.Type, size, name)
+	}
+	return fmt.Sprintf("aot-autograd: @%s_bwd recomputes %s (%s, %s) instead of saving it", name, d.Op, d.Type, size)
 }

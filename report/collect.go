@@ -20,7 +20,8 @@ type Data struct {
 	Kernels   []Kernel   `json:"kernels"`
 	Functions []Function `json:"functions"`
 	Saved     []Saved    `json:"saved,omitempty"`
-	Fusion    []Remark   `json:"fusion,omitempty"` // why fusion left nodes apart
+	Fusion    []Remark   `json:"fusion,omitempty"`    // why fusion left nodes apart
+	Partition []Remark   `json:"partition,omitempty"` // aot-autograd's saved values and recomputed ops
 }
 
 // Remark is a located message of a pass (fuse's remarks=true: a pair of

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"time"
 )
 
 // Page is everything a compile report shows.
@@ -16,7 +17,10 @@ type Page struct {
 	Dot    []byte  // the kernel graph in DOT (shown when there is no SVG)
 	Model  []byte  // the generated Go package
 	Build  string  // how the code was built
-	Data   *Data
+	// Profile is the generated program's kernel counters (tt-run
+	// --profile; ProfileReport's text), "" when not profiled.
+	Profile string
+	Data    *Data
 }
 
 // Stage is the IR text after one stage of the pipeline.
@@ -36,10 +40,21 @@ func Write(w io.Writer, p *Page) error {
 		v.Graph = template.HTML(stripXMLProlog(p.SVG))
 	}
 	model := string(p.Model)
+	profile, err := ParseProfile(p.Profile)
+	if err != nil {
+		return fmt.Errorf("report: %v", err)
+	}
+	for _, k := range profile {
+		v.ProfileTotal += k.Time
+	}
+	for _, k := range profile {
+		v.Profile = append(v.Profile, profileRow(k, v.ProfileTotal))
+	}
 	for i, k := range v.Data.Kernels {
 		kv := kernelView{Kernel: k, ID: fmt.Sprintf("kernel-%d", i)}
 		if k.Loc != "" {
 			kv.Code = kernelCode(model, k.Loc)
+			kv.Time = kernelTime(profile, "@"+k.Func, k.Loc, v.ProfileTotal)
 		}
 		v.Kernels = append(v.Kernels, kv)
 	}
@@ -57,23 +72,73 @@ func Write(w io.Writer, p *Page) error {
 	if err := page.Execute(&buf, v); err != nil {
 		return fmt.Errorf("report: %v", err)
 	}
-	_, err := w.Write(buf.Bytes())
+	_, err = w.Write(buf.Bytes())
 	return err
 }
 
 type view struct {
 	*Page
-	Data       *Data
-	Graph      template.HTML
-	Kernels    []kernelView
-	Timelines  []timelineView
-	SavedBytes int64
+	Data         *Data
+	Graph        template.HTML
+	Kernels      []kernelView
+	Timelines    []timelineView
+	SavedBytes   int64
+	Profile      []profileView
+	ProfileTotal time.Duration
 }
 
 type kernelView struct {
 	Kernel
 	ID   string
 	Code string
+	Time string // its loop nests' share of the profile, "" when not profiled
+}
+
+type profileView struct {
+	KernelProfile
+	Share, Total, PerCall, MiB, Rate string
+}
+
+func profileRow(k KernelProfile, total time.Duration) profileView {
+	r := profileView{KernelProfile: k, MiB: "dynamic", Rate: "?"}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	r.Total = fmt.Sprintf("%.3f", ms(k.Time))
+	if total > 0 {
+		r.Share = fmt.Sprintf("%.1f%%", 100*float64(k.Time)/float64(total))
+	}
+	if k.Calls > 0 {
+		r.PerCall = fmt.Sprintf("%.3f", ms(k.Time)/float64(k.Calls))
+	}
+	if k.Bytes >= 0 {
+		r.MiB = fmt.Sprintf("%.3f", float64(k.Bytes)/(1<<20))
+		if k.Time > 0 {
+			r.Rate = fmt.Sprintf("%.2f", float64(k.Bytes)*float64(k.Calls)/k.Time.Seconds()/1e9)
+		}
+	}
+	return r
+}
+
+// kernelTime sums the profile rows of a kernel (its function and
+// location) into "N ms in M calls (S% of the kernels' time)".
+func kernelTime(profile []KernelProfile, fn, loc string, total time.Duration) string {
+	var t time.Duration
+	var calls int64
+	found := false
+	for _, k := range profile {
+		if k.Func == fn && k.Loc == loc {
+			t += k.Time
+			calls += k.Calls
+			found = true
+		}
+	}
+	if !found {
+		return ""
+	}
+	share := 0.0
+	if total > 0 {
+		share = 100 * float64(t) / float64(total)
+	}
+	return fmt.Sprintf("%.3f ms in %d calls (%.1f%% of the kernels' time)", float64(t)/float64(time.Millisecond), calls, share)
 }
 
 // stripXMLProlog drops what precedes the <svg element (the XML

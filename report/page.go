@@ -32,7 +32,7 @@ mark { background: #ffe27a; }
 <body data-ready="no">
 <header>
 <h1>{{.Title}}</h1>
-<nav><a href="#stages">Stages</a><a href="#graph">Kernel graph</a><a href="#kernels">Kernels</a><a href="#fusion">Fusion</a><a href="#memory">Memory</a><a href="#partition">Partition</a><a href="#code">Code</a></nav>
+<nav><a href="#stages">Stages</a><a href="#graph">Kernel graph</a><a href="#kernels">Kernels</a><a href="#profile">Profile</a><a href="#fusion">Fusion</a><a href="#memory">Memory</a><a href="#partition">Partition</a><a href="#code">Code</a></nav>
 <input id="search" type="search" placeholder="Search IR and code (Enter)" aria-label="search">
 <span id="hits"></span>
 </header>
@@ -51,13 +51,20 @@ mark { background: #ffe27a; }
 <section id="kernels"><h2>Kernels ({{len .Kernels}})</h2>
 {{if not .Kernels}}<p class="muted">No loops.kernel ops (the module was not fused, or was already at the loop level).</p>{{end}}
 {{range .Kernels}}<details id="{{.ID}}" class="searchable"><summary>{{.Name}} <span class="muted">{{.Kind}} in @{{.Func}}{{if .Loc}} at {{.Loc}}{{end}}</span></summary>
-<p>Inputs: {{join .Inputs ", "}}<br>Results: {{join .Output ", "}}</p>
+<p>Inputs: {{join .Inputs ", "}}<br>Results: {{join .Output ", "}}{{if .Time}}<br>Profile: {{.Time}}{{end}}</p>
 <table><tr><th>fused op</th><th>location</th><th>source</th></tr>
 {{range .Ops}}<tr><td>{{.Name}}</td><td>{{.Loc}}</td><td><code>{{.Source}}</code></td></tr>
 {{end}}</table>
 {{if .Code}}<p>Generated Go (the loop nests the emitter marked with this kernel's location):</p><pre>{{.Code}}</pre>{{else}}<p class="muted">No loop nest of the generated code carries this kernel's location (a runtime kernel call, or loops that passes merged with another kernel's): see the whole code below.</p>{{end}}
 </details>
 {{end}}</section>
+
+<section id="profile"><h2>Profile</h2>
+{{if .Profile}}<p>Kernels of the generated code over all runs (tt-run --profile): {{len .Profile}} kernels, most time first. Bytes are the buffers a kernel reads and writes per call.</p>
+<table><tr><th>time</th><th>calls</th><th>total ms</th><th>ms/call</th><th>MiB/call</th><th>GB/s</th><th>op</th><th>function</th><th>location</th></tr>
+{{range .Profile}}<tr><td>{{.Share}}</td><td>{{.Calls}}</td><td>{{.Total}}</td><td>{{.PerCall}}</td><td>{{.MiB}}</td><td>{{.Rate}}</td><td>{{.Op}}</td><td>{{.Func}}</td><td>{{.Loc}}</td></tr>
+{{end}}</table>{{else}}<p class="muted">Not profiled: run tt-run with --profile and --dump-dir.</p>{{end}}
+</section>
 
 <section id="fusion"><h2>Fusion decisions</h2>
 {{if .Data.Fusion}}<p class="muted">Pairs of nodes that could have fused (a producer and its consumer, or two readers of one buffer) but stayed in different kernels, and why.</p>
@@ -80,6 +87,10 @@ mark { background: #ffe27a; }
 <table><tr><th>function</th><th>#</th><th>type</th><th>size</th><th>computed by</th><th>location</th></tr>
 {{range .Data.Saved}}<tr><td>@{{.Func}}</td><td>{{.Index}}</td><td>{{.Type}}</td><td>{{bytes .Bytes}}</td><td>{{.Op}}</td><td>{{.Loc}}</td></tr>
 {{end}}</table>{{else}}<p class="muted">No NAME_fwd functions (aot-autograd did not run).</p>{{end}}
+{{if .Data.Partition}}<p>The partitioner's decisions, as aot-autograd reported them:</p>
+<table><tr><th>at</th><th>decision</th></tr>
+{{range .Data.Partition}}<tr><td>{{.Loc}}</td><td>{{.Message}}</td></tr>
+{{end}}</table>{{end}}
 </section>
 
 <section id="code"><h2>Generated code</h2>

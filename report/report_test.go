@@ -91,7 +91,8 @@ func TestCollectAndWrite(t *testing.T) {
 		"\t// loops.for at " + k.Loc + "\n\tfor i := 0; i < 4; i++ {\n\t\tserial()\n\t}\n\tlast()\n}\n"
 	d.Fusion = []report.Remark{{Loc: "m.mlir:3:8", Message: "fuse: tensor.add not fused with producer tensor.exp at m.mlir:2:8: the loops differ"}}
 	var b bytes.Buffer
-	p := &report.Page{Title: "@f <test>", Stages: []report.Stage{{Name: "01-graph.mlir", Text: "%x = tensor.exp <a>"}}, Model: []byte(model), Data: d}
+	profile := "@f\t" + k.Loc + "\tloops.parallel\t4\t3000000\t1048576\n@g\tg.mlir:1:1\tloops.call_extern\t4\t1000000\t-1\n"
+	p := &report.Page{Title: "@f <test>", Profile: profile, Stages: []report.Stage{{Name: "01-graph.mlir", Text: "%x = tensor.exp <a>"}}, Model: []byte(model), Data: d}
 	if err := report.Write(&b, p); err != nil {
 		t.Fatal(err)
 	}
@@ -105,6 +106,9 @@ func TestCollectAndWrite(t *testing.T) {
 		`aria-label="memory timeline of @f"`,
 		"peak 48 B", // both buffers live at once
 		"<td>@g_fwd</td>",
+		"Profile: 3.000 ms in 4 calls (75.0% of the kernels&#39; time)",
+		"<tr><td>75.0%</td><td>4</td><td>3.000</td><td>0.750</td><td>1.000</td><td>1.40</td><td>loops.parallel</td><td>@f</td>",
+		"<td>dynamic</td><td>?</td><td>loops.call_extern</td>",
 		"<tr><td>m.mlir:3:8</td><td>fuse: tensor.add not fused with producer tensor.exp at m.mlir:2:8: the loops differ</td></tr>",
 	} {
 		if !strings.Contains(html, want) {
@@ -118,5 +122,17 @@ func TestCollectAndWrite(t *testing.T) {
 	}
 	if strings.Contains(kernel, "other()") || strings.Contains(kernel, "last()") {
 		t.Errorf("the kernel's code block runs past its closing brace:\n%s", kernel)
+	}
+}
+
+func TestParseProfileErrors(t *testing.T) {
+	for _, bad := range []string{"@f\tx\tloops.for\t1\t2\n", "@f\tx\tloops.for\tone\t2\t3\n"} {
+		if _, err := report.ParseProfile(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+	ks, err := report.ParseProfile("@a\tl\top\t1\t5\t8\n@b\tl\top\t1\t9\t8\n")
+	if err != nil || len(ks) != 2 || ks[0].Func != "@b" {
+		t.Errorf("not sorted by time: %+v %v", ks, err)
 	}
 }

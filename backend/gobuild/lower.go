@@ -40,6 +40,7 @@ const (
 	MainFile       = "main.go"
 	BuildFile      = "build.txt"
 	ReportDataFile = "report.json"
+	ProfileFile    = "profile.tsv"
 	ReportFile     = "index.html"
 )
 
@@ -57,6 +58,9 @@ type LowerOptions struct {
 	// VectorLanesF32, when positive, overrides the f32 lanes of SIMD's
 	// widths (f64: half), to compare widths at one level.
 	VectorLanesF32 int
+	// Remarks of earlier passes (aot-autograd's partition decisions) for
+	// the dump directory's compile report.
+	Remarks []report.Remark
 }
 
 // VectorizePass is the argument of the pass whose widths LowerOptions set.
@@ -73,6 +77,9 @@ const FusePass = "fuse"
 // stage files and the kernel graph.
 func Lower(ctx context.Context, module *ir.Operation, reg *pass.Registry, opts LowerOptions) error {
 	d := newDumper(opts.DumpDir)
+	if d != nil {
+		d.partition = opts.Remarks
+	}
 	d.capture(GraphFile, module)
 	if reg == nil || reg.LookupPipeline(Pipeline) == nil {
 		if op := firstTensorOp(module); op != nil {
@@ -226,12 +233,13 @@ func (s *StageCapture) AfterPass(ev *pass.PassEvent) {
 
 // dumper collects stage texts and writes them; a nil dumper does nothing.
 type dumper struct {
-	dir     string
-	stages  map[string][]byte
-	graph   *ir.Operation // a copy of the module given, for the report
-	post    *ir.Operation // a copy of the post-fusion module, for the graph
-	remarks []report.Remark
-	err     error
+	dir       string
+	stages    map[string][]byte
+	graph     *ir.Operation   // a copy of the module given, for the report
+	post      *ir.Operation   // a copy of the post-fusion module, for the graph
+	remarks   []report.Remark // fuse's
+	partition []report.Remark // aot-autograd's, from LowerOptions
+	err       error
 }
 
 func newDumper(dir string) *dumper {
@@ -276,7 +284,7 @@ func (d *dumper) finish(ctx context.Context, final *ir.Operation) error {
 		graphOf = d.post
 	}
 	data := report.Collect(d.graph, d.post, final)
-	data.Fusion = d.remarks
+	data.Fusion, data.Partition = d.remarks, d.partition
 	if err := WriteReportData(d.dir, data); err != nil {
 		return err
 	}
@@ -300,6 +308,16 @@ func WriteReportData(dir string, data *report.Data) error {
 	return os.WriteFile(filepath.Join(dir, ReportDataFile), b.Bytes(), 0o644)
 }
 
+// WriteProfile writes a program's kernel counters (Process.Profile's text)
+// into a dump directory as profile.tsv, which WriteReport adds to the
+// report.
+func WriteProfile(dir, text string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, ProfileFile), []byte(text), 0o644)
+}
+
 // WriteReport writes the compile report, index.html, from the files of a
 // dump directory (the stages, the kernel graph, model.go, build.txt and
 // report.json; each may be missing). Write it last, after WriteSources
@@ -309,7 +327,7 @@ func WriteReport(dir, title string) error {
 		b, _ := os.ReadFile(filepath.Join(dir, name))
 		return b
 	}
-	p := &report.Page{Title: title, SVG: read(SVGFile), Dot: read(DotFile), Model: read(ModelFile), Build: string(read(BuildFile))}
+	p := &report.Page{Title: title, SVG: read(SVGFile), Dot: read(DotFile), Model: read(ModelFile), Build: string(read(BuildFile)), Profile: string(read(ProfileFile))}
 	for _, name := range []string{GraphFile, PreFusionFile, PostFusionFile, LoopsFile, FinalFile} {
 		if b := read(name); b != nil {
 			p.Stages = append(p.Stages, report.Stage{Name: name, Text: string(b)})

@@ -151,6 +151,41 @@ func (pr *Process) Call(ctx context.Context, args []*npy.Array) ([]*npy.Array, t
 	return results, time.Duration(ns), nil
 }
 
+// Profile returns the counters of the program's kernels (the package's
+// ProfileReport: one kernel per line, function, location, op, calls,
+// nanoseconds and bytes, tab-separated). It is an error for a program
+// generated without goemit.Options.Profile.
+func (pr *Process) Profile() (string, error) {
+	if pr.closed {
+		return "", errors.New("gobuild: profile of a closed process")
+	}
+	fmt.Fprintf(pr.in, "profile\n")
+	if err := pr.in.Flush(); err != nil {
+		return "", err
+	}
+	line, err := pr.out.ReadString('\n')
+	if err != nil {
+		return "", fmt.Errorf("reading the profile: %v", err)
+	}
+	line = strings.TrimSuffix(line, "\n")
+	if msg, ok := strings.CutPrefix(line, "error "); ok {
+		s, err := strconv.Unquote(msg)
+		if err != nil {
+			return "", fmt.Errorf("malformed answer %q", line)
+		}
+		return "", errors.New(s)
+	}
+	var n int
+	if _, err := fmt.Sscanf(line, "profile %d", &n); err != nil || n < 0 || n > 1<<26 {
+		return "", fmt.Errorf("malformed answer %q", line)
+	}
+	buf := make([]byte, n)
+	if _, err := io.ReadFull(pr.out, buf); err != nil {
+		return "", fmt.Errorf("reading the profile: %v", err)
+	}
+	return string(buf), nil
+}
+
 // Close ends the child (closing its input) and waits for it.
 func (pr *Process) Close() error {
 	if pr.closed {

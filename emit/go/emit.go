@@ -28,6 +28,10 @@ type Options struct {
 	// SIMD is the instruction set vectors are held in (SIMDOff: lane by
 	// lane, portable Go).
 	SIMD SIMD
+	// Profile times every kernel (each loop nest and runtime kernel call
+	// directly in a function's body) and exports ProfileReport, which
+	// returns the counters.
+	Profile bool
 }
 
 // Package is an emitted Go package.
@@ -42,6 +46,9 @@ type Package struct {
 	// package builds with GOEXPERIMENT=simd on amd64 only and exports
 	// CheckCPU.
 	SIMD SIMD
+	// Profile says the package was emitted with Options.Profile: it
+	// exports ProfileReport.
+	Profile bool
 }
 
 // CheckCPUName is the exported function of a package generated for a SIMD
@@ -95,6 +102,7 @@ type modEmitter struct {
 	names   nameSet
 	imports map[string]bool
 	rt      map[string]bool
+	prof    []profKernel // with Options.Profile, the kernels timed
 }
 
 // useRT records that generated code calls a run-time declaration.
@@ -135,6 +143,9 @@ func Emit(module *ir.Operation, opts Options) (pkg *Package, err error) {
 	m := &modEmitter{opts: opts, funcs: map[string]*funcInfo{}, names: nameSet{}, imports: map[string]bool{}, rt: map[string]bool{}}
 	if opts.SIMD != SIMDOff {
 		m.names.unique(CheckCPUName)
+	}
+	if opts.Profile {
+		m.names.unique(ProfileReportName)
 	}
 	var all []*funcInfo
 	for op := module.Region(0).Front().First(); op != nil; op = op.Next() {
@@ -218,7 +229,8 @@ func Emit(module *ir.Operation, opts Options) (pkg *Package, err error) {
 
 // assemble writes the file and formats it.
 func (m *modEmitter) assemble() (*Package, error) {
-	pkg := &Package{Name: m.opts.Package, SIMD: m.opts.SIMD}
+	pkg := &Package{Name: m.opts.Package, SIMD: m.opts.SIMD, Profile: m.opts.Profile}
+	profile := m.profileTable()
 	var wrappers bytes.Buffer
 	for _, fi := range m.order {
 		if fi.public {
@@ -289,6 +301,7 @@ func (m *modEmitter) assemble() (*Package, error) {
 		fmt.Fprintf(&b, "// %s returns an error unless this CPU has %s, which\n// the code of this package uses.\n", CheckCPUName, m.opts.SIMD.Features())
 		fmt.Fprintf(&b, "func %s() error { return %s() }\n\n", CheckCPUName, check)
 	}
+	b.WriteString(profile)
 	b.Write(wrappers.Bytes())
 	for _, fi := range m.order {
 		b.WriteString(fi.emitted)

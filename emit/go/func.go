@@ -327,8 +327,15 @@ func (f *fnEmitter) emitBlock(b *ir.Block) error {
 		if !f.live[op] || op.Name() == loops.YieldName {
 			continue // yields are emitted by their parent op
 		}
+		end := ""
+		if f.m.opts.Profile && isProfiledKernel(op) {
+			end = f.profileBegin(op)
+		}
 		if err := f.emitOp(op); err != nil {
 			return err
+		}
+		if end != "" {
+			f.line("%s", end)
 		}
 	}
 	return nil

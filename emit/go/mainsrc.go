@@ -62,6 +62,11 @@ func EmitMain(pkg *Package, importPath string) ([]byte, error) {
 	} else {
 		b.WriteString("func main() { os.Exit(ttMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }\n\n")
 	}
+	if pkg.Profile {
+		fmt.Fprintf(&b, "// ttProfile returns the kernels' counters (the package was generated with profiling).\nvar ttProfile func() string = ttmodel.%s\n\n", ProfileReportName)
+	} else {
+		b.WriteString("// ttProfile is nil: the package was generated without profiling.\nvar ttProfile func() string\n\n")
+	}
 	fmt.Fprintf(&b, "// ttEntries are the functions of package %s.\nvar ttEntries = []ttEntryPoint{\n", pkg.Name)
 	for _, f := range pkg.Funcs {
 		fmt.Fprintf(&b, "{name: %s, symbol: %s, params: %s, results: %s, invoke: invoke%s},\n",

@@ -26,6 +26,7 @@ type emitOptions struct {
 	simd      goemit.SIMD // its level
 	dumpDir   string
 	ptxTarget string // --ptx-target, with --emit=ptx
+	profile   bool   // --go-profile
 
 	dump   map[string][]byte // stage files, for --dump-dir
 	source string            // the input's name
@@ -38,6 +39,7 @@ func addEmitFlags(f *pflag.FlagSet, eo *emitOptions) {
 	f.StringVar(&eo.goPackage, "go-package", goemit.DefaultPackage, "package name of the Go code --emit=go writes")
 	f.StringVar(&eo.goSIMD, "go-simd", gobuild.SIMDAuto, "with --emit=go: hold vectors in simd/archsimd registers: "+gobuild.SIMDChoices+
 		" (auto: what this host runs best; off: portable scalar Go)")
+	f.BoolVar(&eo.profile, "go-profile", false, "with --emit=go: time every kernel and export "+goemit.ProfileReportName+" (what tt-run --profile uses)")
 	f.StringVar(&eo.dumpDir, "dump-dir", "", "with --emit=go: write the IR before and after the lowering stages, kernels.dot (and .svg), model.go and build.txt into DIR")
 }
 
@@ -53,6 +55,8 @@ func (eo *emitOptions) check(opts *options) error {
 		return errors.New("tt-opt: --go-package applies to --emit=go")
 	case eo.target == "" && eo.goSIMD != gobuild.SIMDAuto:
 		return errors.New("tt-opt: --go-simd applies to --emit=go")
+	case eo.target == "" && eo.profile:
+		return errors.New("tt-opt: --go-profile applies to --emit=go")
 	case eo.target == "":
 		return nil
 	case eo.target == "ptx":
@@ -103,7 +107,7 @@ func (w *appendWriter) Write(p []byte) (int, error) {
 // with --dump-dir). Errors located in the module go to report.
 func emitGo(opts *options, module *ir.Operation, report func(*ir.Diagnostic), out, stderr io.Writer) bool {
 	eo := &opts.emit
-	pkg, err := goemit.Emit(module, goemit.Options{Package: eo.goPackage, Source: filepath.Base(eo.source), SIMD: eo.simd})
+	pkg, err := goemit.Emit(module, goemit.Options{Package: eo.goPackage, Source: filepath.Base(eo.source), SIMD: eo.simd, Profile: eo.profile})
 	if err != nil {
 		var d *ir.Diagnostic
 		if errors.As(err, &d) {

@@ -86,6 +86,10 @@ func compareElem(got, want *npy.Array, i int, rtol, atol float64) (string, strin
 		return fmt.Sprint(got.I64[i]), fmt.Sprint(want.I64[i]), got.I64[i] == want.I64[i]
 	case npy.Bool:
 		return fmt.Sprint(got.Bool[i]), fmt.Sprint(want.Bool[i]), got.Bool[i] == want.Bool[i]
+	case npy.Uint32:
+		return fmt.Sprint(got.U32[i]), fmt.Sprint(want.U32[i]), got.U32[i] == want.U32[i]
+	case npy.Uint64:
+		return fmt.Sprint(got.U64[i]), fmt.Sprint(want.U64[i]), got.U64[i] == want.U64[i]
 	}
 	return "?", "?", false
 }

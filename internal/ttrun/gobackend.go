@@ -14,6 +14,7 @@ import (
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/report"
 	"github.com/tt-compiler/tt/runtime/npy"
 )
 
@@ -40,6 +41,9 @@ type goBackend struct {
 	dumpDir string
 	simd    string    // --go-simd
 	log     io.Writer // -v
+	remarks []report.Remark
+	profile bool   // --profile
+	entry   string // the function Prepare started
 
 	prog    *gobuild.Program
 	proc    *gobuild.Process
@@ -60,6 +64,39 @@ func (b *goBackend) SetDumpDir(dir string) { b.dumpDir = dir }
 // SetGoSIMD sets the SIMD level (a --go-simd value) of the generated code.
 func (b *goBackend) SetGoSIMD(level string) { b.simd = level }
 
+// SetRemarks gives the pipeline's remarks to the compile report.
+func (b *goBackend) SetRemarks(ds []*ir.Diagnostic) {
+	b.remarks = b.remarks[:0]
+	for _, d := range ds {
+		b.remarks = append(b.remarks, report.Remark{Loc: report.LocText(d.Loc), Message: d.Message})
+	}
+}
+
+// SetProfile makes Prepare generate code that times its kernels.
+func (b *goBackend) SetProfile(on bool) { b.profile = on }
+
+// Profile returns the kernels' counters since Prepare, most time first;
+// with --dump-dir it also writes them to profile.tsv and adds them to the
+// compile report.
+func (b *goBackend) Profile() ([]report.KernelProfile, error) {
+	if b.proc == nil {
+		return nil, errors.New("go backend: Profile before Prepare")
+	}
+	text, err := b.proc.Profile()
+	if err != nil {
+		return nil, err
+	}
+	if b.dumpDir != "" {
+		if err := gobuild.WriteProfile(b.dumpDir, text); err != nil {
+			return nil, fmt.Errorf("--dump-dir: %v", err)
+		}
+		if err := gobuild.WriteReport(b.dumpDir, "@"+b.entry); err != nil {
+			return nil, fmt.Errorf("--dump-dir: %v", err)
+		}
+	}
+	return report.ParseProfile(text)
+}
+
 // SetLog makes Prepare describe the build on w.
 func (b *goBackend) SetLog(w io.Writer) { b.log = w }
 
@@ -73,15 +110,15 @@ func (b *goBackend) Prepare(ctx context.Context, module *ir.Operation, entry str
 	if err := gobuild.CheckHost(level); err != nil {
 		return err
 	}
-	lopts := gobuild.LowerOptions{DumpDir: b.dumpDir, SIMD: level}
+	lopts := gobuild.LowerOptions{DumpDir: b.dumpDir, SIMD: level, Remarks: b.remarks}
 	if err := gobuild.Lower(ctx, module, registry.NewPassRegistry(), lopts); err != nil {
 		return err
 	}
-	pkg, err := goemit.Emit(module, goemit.Options{Package: goemit.DefaultPackage, SIMD: level})
+	pkg, err := goemit.Emit(module, goemit.Options{Package: goemit.DefaultPackage, SIMD: level, Profile: b.profile})
 	if err != nil {
 		return err
 	}
-	b.fn = pkg.Func(entry)
+	b.fn, b.entry = pkg.Func(entry), entry
 	if b.fn == nil {
 		return fmt.Errorf("the Go backend runs public functions only, and @%s is not one", entry)
 	}
@@ -208,6 +245,12 @@ type (
 	simdConfigurer interface{ SetGoSIMD(level string) }
 	// logConfigurer is a backend that describes what it did (-v).
 	logConfigurer interface{ SetLog(w io.Writer) }
+	// profiler is a backend that times its kernels (--profile): Profile
+	// returns the counters since Prepare.
+	profiler interface {
+		SetProfile(on bool)
+		Profile() ([]report.KernelProfile, error)
+	}
 	// runTimer is a backend that measures its runs itself (the Go backend
 	// times the call inside its child process, without the transfers).
 	runTimer interface {
@@ -250,6 +293,13 @@ func configureBackend(be Backend, cfg Config) error {
 			}
 			p.SetStats(w)
 		}
+	}
+	if cfg.Profile {
+		p, ok := be.(profiler)
+		if !ok {
+			return fmt.Errorf("--profile applies to --backend %s, not %s", GoBackendName, be.Name())
+		}
+		p.SetProfile(true)
 	}
 	if l, ok := be.(logConfigurer); ok && cfg.Log != nil {
 		l.SetLog(cfg.Log)

@@ -66,6 +66,10 @@ func npyTypeName(d npy.DType) string {
 		return "int64"
 	case npy.Bool:
 		return "bool"
+	case npy.Uint32:
+		return "uint32"
+	case npy.Uint64:
+		return "uint64"
 	}
 	return d.String()
 }

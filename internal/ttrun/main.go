@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tt-compiler/tt/backend/gobuild"
 	"io"
 	"strings"
+
+	"github.com/tt-compiler/tt/backend/gobuild"
 
 	"github.com/spf13/cobra"
 )
@@ -105,6 +106,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 			if cfg.Bench > 0 {
 				fmt.Fprintln(stdout, BenchLine(res.Times))
 			}
+			if cfg.Profile {
+				WriteProfile(stdout, res.Profile)
+			}
 			return nil
 		},
 	}
@@ -117,6 +121,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 	f.Int64Var(&dimSize, "dim-size", DefaultDimSize, "size `N` of dynamic dimensions of random inputs")
 	f.StringVar(&outDir, "out", "", "write result i to `DIR`/out<i>.npy instead of printing summaries")
 	f.IntVar(&cfg.Bench, "bench", 0, "after one warm-up run, time `N` runs and print the median and minimum")
+	f.BoolVar(&cfg.Profile, "profile", false, "with --backend go: time every kernel over all the runs and print calls, time, bytes and GB/s per kernel (with --dump-dir also into profile.tsv and the compile report)")
 	f.StringVar(&cfg.DumpDir, "dump-dir", "", "with --backend go: write the IR after each lowering stage, kernels.dot (and .svg), model.go, main.go and build.txt into `DIR`")
 	f.StringVar(&cfg.PTXTarget, "ptx-target", "", "with --backend ptxsim: the SM architecture of the emitted PTX, sm_70 to sm_90 (default sm_80)")
 	f.BoolVar(&cfg.Stats, "stats", false, "with --backend ptxsim: print the simulator's statistics per kernel (bytes moved, coalescing, bank conflicts, divergence) to standard error")

@@ -56,6 +56,9 @@ type Program struct {
 	Module *ir.Operation
 	// Sources holds the file's text, for rendering diagnostics.
 	Sources *ir.SourceMgr
+	// Remarks are the pipeline's remarks (aot-autograd's partition
+	// decisions, when the Go backend writes a compile report).
+	Remarks []*ir.Diagnostic
 }
 
 // ReadSource reads a program file; "-" reads stdin, named "<stdin>" in
@@ -81,12 +84,27 @@ func ReadSource(path string, stdin io.Reader) (src []byte, name string, err erro
 // errors are *Located errors; a malformed pipeline is an error whose
 // message points into the pipeline text.
 func Load(file string, src []byte, pipeline string) (*Program, error) {
+	return load(file, src, pipeline, false)
+}
+
+// load is Load; with partitionRemarks, the pipeline's aot-autograd passes
+// report their partition decisions, kept as Program.Remarks.
+func load(file string, src []byte, pipeline string, partitionRemarks bool) (*Program, error) {
 	var pm *pass.PassManager
 	if strings.TrimSpace(pipeline) != "" {
 		var err error
 		pm, err = registry.NewPassRegistry().ParseAnchored(pipeline, builtin.ModuleName)
 		if err != nil {
 			return nil, &preformatted{err}
+		}
+		if partitionRemarks {
+			for _, p := range pm.Passes() {
+				if p.Argument() == autogradPass {
+					if err := p.Options().Parse("remarks=true", autogradPass); err != nil {
+						return nil, err
+					}
+				}
+			}
 		}
 	}
 	sources := ir.NewSourceMgr()
@@ -118,8 +136,18 @@ func Load(file string, src []byte, pipeline string) (*Program, error) {
 			return nil, fail(nil, module.Loc())
 		}
 	}
-	return &Program{File: file, Module: module, Sources: sources}, nil
+	prog := &Program{File: file, Module: module, Sources: sources}
+	for _, d := range diags {
+		if d.Severity == ir.SeverityRemark {
+			prog.Remarks = append(prog.Remarks, d)
+		}
+	}
+	return prog, nil
 }
+
+// autogradPass is the argument of the pass whose remarks the Go backend's
+// compile report shows.
+const autogradPass = "aot-autograd"
 
 // isEmitted reports whether a pipeline error already went through the
 // context's diagnostic handler.

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/tt-compiler/tt/interp"
+	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/report"
 )
 
 // Config is one tt-run invocation, as a library call.
@@ -50,6 +52,9 @@ type Config struct {
 	// Log, when not nil, receives what the backend did (tt-run -v: the Go
 	// backend's build).
 	Log io.Writer
+	// Profile times the kernels of the Go backend's code; Result.Profile
+	// has their counters over all the runs.
+	Profile bool
 }
 
 // Result is what a run produced.
@@ -59,6 +64,8 @@ type Result struct {
 	Args    []*interp.Tensor
 	// Outputs are the results of the first run.
 	Outputs []*interp.Tensor
+	// Profile are the kernels' counters (Config.Profile), most time first.
+	Profile []report.KernelProfile
 	// Times are the durations of the timed runs (Config.Bench of them).
 	Times []time.Duration
 }
@@ -93,9 +100,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := configureBackend(be, cfg); err != nil {
 		return nil, err
 	}
-	prog, err := Load(name, src, cfg.Pipeline)
+	prog, err := load(name, src, cfg.Pipeline, cfg.DumpDir != "")
 	if err != nil {
 		return nil, err
+	}
+	if r, ok := be.(remarkTaker); ok {
+		r.SetRemarks(prog.Remarks)
 	}
 	entry, err := prog.Entry(cfg.Entry)
 	if err != nil {
@@ -122,6 +132,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.Times = append(res.Times, runDuration(be, time.Since(start)))
 		if err != nil {
 			return nil, prog.Locate(err)
+		}
+	}
+	if cfg.Profile {
+		if res.Profile, err = be.(profiler).Profile(); err != nil {
+			return nil, err
 		}
 	}
 	return res, nil
@@ -157,4 +172,10 @@ func BenchLine(times []time.Duration) string {
 	}
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	return fmt.Sprintf("bench: median %.3f ms, min %.3f ms over %d runs", ms(median), ms(s[0]), len(s))
+}
+
+// remarkTaker is a backend that shows the pipeline's remarks (the Go
+// backend's compile report).
+type remarkTaker interface {
+	SetRemarks([]*ir.Diagnostic)
 }

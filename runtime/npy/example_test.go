@@ -62,7 +62,7 @@ func ExampleReadFile_unsupported() {
 	fmt.Println(err)
 	// Output:
 	// true
-	// npy: read testdata/bad_complex.npy: unsupported dtype '<c8' (complex64); supported dtypes are '<f2', '<f4', '<f8', '|i1', '|u1', '<i4', '<i8', '|b1'
+	// npy: read testdata/bad_complex.npy: unsupported dtype '<c8' (complex64); supported dtypes are '<f2', '<f4', '<f8', '|i1', '|u1', '<i4', '<i8', '|b1', '<u4', '<u8'
 }
 
 func ExampleWriteFile() {

@@ -46,6 +46,8 @@ func TestNumpyFixtures(t *testing.T) {
 		{"b1_5.npy", 1, &Array{DType: Bool, Shape: []int{5}, Bool: []bool{true, false, false, true, true}}},
 		{"i1_4.npy", 1, &Array{DType: Int8, Shape: []int{4}, I8: []int8{-128, -1, 0, 127}}},
 		{"u1_4.npy", 1, &Array{DType: Uint8, Shape: []int{4}, U8: []uint8{0, 1, 128, 255}}},
+		{"u4_4.npy", 1, &Array{DType: Uint32, Shape: []int{4}, U32: []uint32{0, 1, 1 << 31, math.MaxUint32}}},
+		{"u8_3.npy", 1, &Array{DType: Uint64, Shape: []int{3}, U64: []uint64{0, 1 << 63, math.MaxUint64}}},
 		{"f4_0x3.npy", 1, &Array{DType: Float32, Shape: []int{0, 3}, F32: []float32{}}},
 		{"i4_1x2x3x2.npy", 1, &Array{DType: Int32, Shape: []int{1, 2, 3, 2}, I32: seq}},
 		{"i8_1000.npy", 1, &Array{DType: Int64, Shape: []int{1000}, I64: i8}},

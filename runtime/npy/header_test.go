@@ -216,7 +216,7 @@ func TestReadHeaderErrors(t *testing.T) {
 		{"unicode", 1, "{'descr': '<U4', 'fortran_order': False, 'shape': ()}", ErrUnsupported, []string{"'<U4'", "unicode string of 4 characters"}},
 		{"object", 1, "{'descr': '|O', 'fortran_order': False, 'shape': ()}", ErrUnsupported, []string{"'|O'", "Python object"}},
 		{"datetime", 1, "{'descr': '<M8[ns]', 'fortran_order': False, 'shape': ()}", ErrUnsupported, []string{"'<M8[ns]'", "datetime64[ns]"}},
-		{"uint32", 1, "{'descr': '<u4', 'fortran_order': False, 'shape': ()}", ErrUnsupported, []string{"'<u4'", "uint32"}},
+		{"uint16", 1, "{'descr': '<u2', 'fortran_order': False, 'shape': ()}", ErrUnsupported, []string{"'<u2'", "uint16"}},
 		{"float128", 1, "{'descr': '<f16', 'fortran_order': False, 'shape': ()}", ErrUnsupported, []string{"'<f16'", "float128"}},
 		{"structured", 1, "{'descr': [('x', '<f4'), ('y', '<i4')], 'fortran_order': False, 'shape': ()}", ErrUnsupported, []string{"[('x', '<f4'), ('y', '<i4')]", "structured"}},
 		{"descr name", 1, "{'descr': 'float32', 'fortran_order': False, 'shape': ()}", ErrUnsupported, []string{"'float32'"}},
@@ -296,7 +296,7 @@ func TestEncodeHeaderLayout(t *testing.T) {
 
 func TestDescribeDescr(t *testing.T) {
 	for descr, want := range map[string]string{
-		"<b2": "bool of 2 bytes", "<i2": "int16", "<u8": "uint64", ">f2": "big-endian float16", "<c16": "complex128",
+		"<b2": "bool of 2 bytes", "<i2": "int16", "<u2": "uint16", ">f2": "big-endian float16", "<c16": "complex128",
 		"<m8": "timedelta64", "<M8[D]": "datetime64[D]", "|S5": "byte string of 5 bytes", "|a3": "byte string of 3 bytes",
 		"|V8": "raw data of 8 bytes", "<x4": "unknown kind 'x'", "|O8": "Python object",
 	} {

@@ -44,6 +44,8 @@ const (
 	Int32                    // '<i4'
 	Int64                    // '<i8'
 	Bool                     // '|b1', one byte per element, 0 or 1
+	Uint32                   // '<u4'
+	Uint64                   // '<u8'
 )
 
 // dtypeInfo describes one supported DType.
@@ -63,6 +65,8 @@ var dtypes = [...]dtypeInfo{
 	Int32:   {"<i4", 4, "int32", "I32"},
 	Int64:   {"<i8", 8, "int64", "I64"},
 	Bool:    {"|b1", 1, "bool", "Bool"},
+	Uint32:  {"<u4", 4, "uint32", "U32"},
+	Uint64:  {"<u8", 8, "uint64", "U64"},
 }
 
 func (d DType) valid() bool { return d > 0 && int(d) < len(dtypes) }
@@ -105,6 +109,8 @@ type Array struct {
 	I32  []int32   // Int32 data
 	I64  []int64   // Int64 data
 	Bool []bool    // Bool data; on reading, any non-zero byte is true, as in NumPy
+	U32  []uint32  // Uint32 data
+	U64  []uint64  // Uint64 data
 }
 
 // Len returns the number of elements of a, the product of its Shape (1 for a
@@ -157,6 +163,8 @@ func (a *Array) dataSlices() (lens [len(dtypes)]int, set [len(dtypes)]bool) {
 	lens[Int32], set[Int32] = len(a.I32), a.I32 != nil
 	lens[Int64], set[Int64] = len(a.I64), a.I64 != nil
 	lens[Bool], set[Bool] = len(a.Bool), a.Bool != nil
+	lens[Uint32], set[Uint32] = len(a.U32), a.U32 != nil
+	lens[Uint64], set[Uint64] = len(a.U64), a.U64 != nil
 	return lens, set
 }
 

@@ -60,11 +60,21 @@ func makeArray(dt DType, shape []int) *Array {
 		for i := range a.Bool {
 			a.Bool[i] = i%3 == 1
 		}
+	case Uint32:
+		a.U32 = make([]uint32, n)
+		for i := range a.U32 {
+			a.U32[i] = uint32(i) * 2654435761
+		}
+	case Uint64:
+		a.U64 = make([]uint64, n)
+		for i := range a.U64 {
+			a.U64[i] = uint64(i) * 11400714819323198485
+		}
 	}
 	return a
 }
 
-var allDTypes = []DType{Float16, Float32, Float64, Int8, Uint8, Int32, Int64, Bool}
+var allDTypes = []DType{Float16, Float32, Float64, Int8, Uint8, Int32, Int64, Bool, Uint32, Uint64}
 
 var testShapes = [][]int{
 	{},           // scalar
@@ -492,14 +502,14 @@ func TestFiles(t *testing.T) {
 func TestDTypeString(t *testing.T) {
 	want := map[DType]string{
 		Float16: "<f2", Float32: "<f4", Float64: "<f8", Int8: "|i1", Uint8: "|u1",
-		Int32: "<i4", Int64: "<i8", Bool: "|b1", 0: "DType(0)", 42: "DType(42)",
+		Int32: "<i4", Int64: "<i8", Bool: "|b1", Uint32: "<u4", Uint64: "<u8", 0: "DType(0)", 42: "DType(42)",
 	}
 	for dt, w := range want {
 		if got := dt.String(); got != w {
 			t.Errorf("DType(%d).String() = %q, want %q", int(dt), got, w)
 		}
 	}
-	sizes := map[DType]int{Float16: 2, Float32: 4, Float64: 8, Int8: 1, Uint8: 1, Int32: 4, Int64: 8, Bool: 1, 0: 0, -1: 0}
+	sizes := map[DType]int{Float16: 2, Float32: 4, Float64: 8, Int8: 1, Uint8: 1, Int32: 4, Int64: 8, Bool: 1, Uint32: 4, Uint64: 8, 0: 0, -1: 0}
 	for dt, w := range sizes {
 		if got := dt.Size(); got != w {
 			t.Errorf("%v.Size() = %d, want %d", dt, got, w)

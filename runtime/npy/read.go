@@ -181,6 +181,10 @@ func read(r io.Reader, remaining int64) (*Array, error) {
 		a.I64, err = readData(r, h, known, decodeI64)
 	case Bool:
 		a.Bool, err = readData(r, h, known, decodeBool)
+	case Uint32:
+		a.U32, err = readData(r, h, known, decodeU32)
+	case Uint64:
+		a.U64, err = readData(r, h, known, decodeU64)
 	}
 	if err != nil {
 		return nil, err
@@ -277,6 +281,20 @@ func decodeI32(dst []int32, src []byte) {
 	src = src[:4*len(dst)]
 	for i := range dst {
 		dst[i] = int32(binary.LittleEndian.Uint32(src[4*i:]))
+	}
+}
+
+func decodeU32(dst []uint32, src []byte) {
+	src = src[:4*len(dst)]
+	for i := range dst {
+		dst[i] = binary.LittleEndian.Uint32(src[4*i:])
+	}
+}
+
+func decodeU64(dst []uint64, src []byte) {
+	src = src[:8*len(dst)]
+	for i := range dst {
+		dst[i] = binary.LittleEndian.Uint64(src[8*i:])
 	}
 }
 

@@ -120,6 +120,10 @@ func write(w io.Writer, a *Array, major int) error {
 		err = writeData(w, head, a.I64, 8, encodeI64)
 	case Bool:
 		err = writeData(w, head, a.Bool, 1, encodeBool)
+	case Uint32:
+		err = writeData(w, head, a.U32, 4, encodeU32)
+	case Uint64:
+		err = writeData(w, head, a.U64, 8, encodeU64)
 	}
 	return err
 }
@@ -187,6 +191,20 @@ func encodeI32(dst []byte, src []int32) {
 	dst = dst[:4*len(src)]
 	for i, v := range src {
 		binary.LittleEndian.PutUint32(dst[4*i:], uint32(v))
+	}
+}
+
+func encodeU32(dst []byte, src []uint32) {
+	dst = dst[:4*len(src)]
+	for i, v := range src {
+		binary.LittleEndian.PutUint32(dst[4*i:], v)
+	}
+}
+
+func encodeU64(dst []byte, src []uint64) {
+	dst = dst[:8*len(src)]
+	for i, v := range src {
+		binary.LittleEndian.PutUint64(dst[8*i:], v)
 	}
 }
 

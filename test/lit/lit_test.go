@@ -1,6 +1,6 @@
 // Package lit_test is the driver of the lit-style tests under test/lit.
 //
-// Every file under this directory with a test suffix (".mlir" by default;
+// Every file under this directory with a test suffix (".mlir" and ".ptx" by default;
 // directories named "Inputs" excepted) is a test: its RUN lines are run by
 // internal/lit, with the module's cmd/* binaries, built once per "go test"
 // run, first on PATH. Usage:
@@ -29,7 +29,7 @@ var (
 	litFilter   = flag.String("lit.filter", "", "run only the test files whose path relative to test/lit matches this regular expression")
 	litVerbose  = flag.Bool("lit.v", false, "log every RUN command with its exit status and output (add -v to see them for passing tests)")
 	litTimeout  = flag.Duration("lit.timeout", lit.DefaultTimeout, "time limit for all RUN lines of one test file")
-	litSuffixes = flag.String("lit.suffixes", ".mlir", "comma-separated file name suffixes of test files")
+	litSuffixes = flag.String("lit.suffixes", ".mlir,.ptx", "comma-separated file name suffixes of test files")
 )
 
 // buildTimeout bounds building the tools in TestMain.

@@ -182,6 +182,19 @@ func TestServe(t *testing.T) {
 			t.Errorf("answer %q, want %q", line, want)
 		}
 	}
+	// A profile request answers with the counters' text, its length first;
+	// without profiling (ttProfile nil) it is an error answer, not a failure.
+	var o, e bytes.Buffer
+	if code := ttMain([]string{"-serve"}, strings.NewReader("profile\n"), &o, &e); code != 0 || o.String() != "profile 47\n@scale\tscale.mlir:2:8\tloops.parallel\t1\t1000\t64\n" {
+		t.Errorf("profile: status %d, %q", code, o.String())
+	}
+	saved := ttProfile
+	ttProfile = nil
+	o.Reset()
+	if code := ttMain([]string{"-serve"}, strings.NewReader("profile\n"), &o, &e); code != 0 || o.String() != "error \"the program was not generated with profiling\"\n" {
+		t.Errorf("profile without profiling: status %d, %q", code, o.String())
+	}
+	ttProfile = saved
 	for _, bad := range []string{"again\n", "hello\n", "run x\n", "run 1\n\x93NUMPY"} {
 		var o, e bytes.Buffer
 		if code := ttMain([]string{"-serve"}, strings.NewReader(bad), &o, &e); code != 2 {

@@ -268,6 +268,17 @@ func ttServe(e *ttEntryPoint, in *bufio.Reader, stdout io.Writer) error {
 			if args == nil {
 				return errors.New("\"again\" before any \"run\"")
 			}
+		case line == "profile":
+			if ttProfile == nil {
+				fmt.Fprintf(out, "error %s\n", strconv.Quote("the program was not generated with profiling"))
+			} else {
+				text := ttProfile()
+				fmt.Fprintf(out, "profile %d\n%s", len(text), text)
+			}
+			if err := out.Flush(); err != nil {
+				return err
+			}
+			continue
 		default:
 			return fmt.Errorf("malformed request %q", line)
 		}

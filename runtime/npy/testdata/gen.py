@@ -53,6 +53,8 @@ save("i8_scalar.npy", np.array(-9223372036854775807 - 1, dtype=np.int64))
 save("b1_5.npy", np.array([True, False, False, True, True]))
 save("i1_4.npy", np.array([-128, -1, 0, 127], dtype=np.int8))
 save("u1_4.npy", np.array([0, 1, 128, 255], dtype=np.uint8))
+save("u4_4.npy", np.array([0, 1, 2147483648, 4294967295], dtype=np.uint32))
+save("u8_3.npy", np.array([0, 9223372036854775808, 18446744073709551615], dtype=np.uint64))
 save("f4_0x3.npy", np.zeros((0, 3), dtype=np.float32))
 save("i4_1x2x3x2.npy", np.arange(12, dtype=np.int32).reshape(1, 2, 3, 2))
 # A 1-D array with a long first axis exercises the growth padding numpy adds.

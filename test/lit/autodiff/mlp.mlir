@@ -4,6 +4,16 @@
 // RUN: tt-opt %s --pass-pipeline='builtin.module(aot-autograd{func=mlp})' --pass-statistics 2>%t.stats | filecheck %s
 // RUN: filecheck %s --check-prefix=STATS --input-file=%t.stats
 // RUN: tt-opt %s --pass-pipeline='builtin.module(aot-autograd{func=mlp recompute=none})' | filecheck %s --check-prefix=NONE
+// With remarks=true the pass reports each decision at the forward op it concerns:
+// RUN: tt-opt %s --pass-pipeline='builtin.module(aot-autograd{func=mlp remarks=true})' -o /dev/null 2>&1 | filecheck %s --check-prefix=REMARK
+// REMARK-DAG: mlp.mlir:[[@LINE+12]]:9: remark: aot-autograd: @mlp_fwd saves the result of tensor.add (tensor<8x32xf32>, 1024 bytes) for @mlp_bwd
+// REMARK-DAG: mlp.mlir:[[@LINE+12]]:8: remark: aot-autograd: @mlp_bwd recomputes tensor.relu (tensor<8x32xf32>, 1024 bytes) instead of saving it
+// REMARK-DAG: remark: aot-autograd: @mlp_fwd passes an argument (tensor<16x32xf32>, 2048 bytes) to @mlp_bwd
+// The Go backend's compile report lists them (tt-run asks for them with --dump-dir):
+// RUN: rm -rf %t.dump && tt-run %s --pass-pipeline='builtin.module(aot-autograd{func=mlp})' --entry mlp_grad --random-inputs 1 --backend go --dump-dir %t.dump > /dev/null
+// RUN: filecheck %s --check-prefix=REPORT < %t.dump/index.html
+// REPORT: <h2>Partition (aot-autograd)</h2>
+// REPORT: @mlp_bwd recomputes tensor.relu (tensor&lt;8x32xf32&gt;, 1024 bytes) instead of saving it
 
 func.func @mlp(%x: tensor<8x16xf32>, %w1: tensor<16x32xf32>, %b1: tensor<32xf32>, %w2: tensor<32x4xf32>, %t: tensor<8xi64>) -> tensor<f32> {
   %h = tensor.matmul %x, %w1 : tensor<8x16xf32>, tensor<16x32xf32>
