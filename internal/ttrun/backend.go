@@ -47,6 +47,7 @@ func DefaultBackends() *Backends {
 	b := NewBackends()
 	b.Register("interp", NewInterpBackend)
 	b.Register(GoBackendName, NewGoBackend)
+	b.Register(PTXSimBackendName, NewPTXSimBackend)
 	return b
 }
 

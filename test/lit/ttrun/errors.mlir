@@ -36,7 +36,7 @@
 
 // Backends.
 // RUN: not tt-run %s --entry g --random-inputs 1 --backend cuda9 2>&1 | filecheck %s --check-prefix=BACKEND
-// BACKEND: tt-run: unknown backend "cuda9" (known backends: go, interp)
+// BACKEND: tt-run: unknown backend "cuda9" (known backends: go, interp, ptxsim)
 // RUN: tt-run %s --entry g --random-inputs 1 --backend interp | filecheck %s --check-prefix=PRIVATE
 
 // Pipelines: syntax, unknown pass, a pass that fails.
