@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,15 +36,47 @@ type Runner struct {
 	// DumpDir, when set, receives kernels.ptx and ptxas.txt (ptxas -v
 	// per kernel, where ptxas is installed).
 	DumpDir string
+	// Device runs the kernels; nil is the PTX simulator. (Package
+	// backend/cuda's runs them on a GPU through the CUDA driver.)
+	Device Device
 
 	in    *interp.Interpreter
 	entry string
-	prog  *sim.Program
+	prog  *sim.Program // the simulator's, when Device is nil
 	// PTX is the emitted module's text.
 	PTX   []byte
 	stats map[string]*sim.Stats
 	// Launches counts the kernel launches of the runs so far.
 	Launches int
+}
+
+// Device runs the kernels of the emitted PTX for a Runner.
+type Device interface {
+	// Load loads the PTX module's text (file names it in messages).
+	Load(file string, ptx []byte) error
+	// Launch runs one decoded gpu.launch_func and copies the buffers it
+	// wrote back into their interpreter storage.
+	Launch(l *KernelLaunch) error
+}
+
+// KernelLaunch is a gpu.launch_func with its operands' run-time values.
+type KernelLaunch struct {
+	Kernel      string
+	Grid, Block [3]int
+	Args        []KernelArg // in the kernel's parameter order
+}
+
+// KernelArg is one kernel parameter's value: a buffer (its storage; one
+// storage may appear several times) or a scalar.
+type KernelArg struct {
+	// Buffer, Data and Bytes describe a buffer: its interpreter value,
+	// its storage's element slice ([]float32, ..., []bool) and size.
+	Buffer *interp.Buffer
+	Data   any
+	Bytes  int
+	// Type ("f32", "f64", "u32", "u64") and Bits describe a scalar.
+	Type string
+	Bits uint64
 }
 
 // Prepare lowers module with pt2-gpu, emits and loads its kernels.
@@ -73,8 +106,11 @@ func (r *Runner) Prepare(_ context.Context, module *ir.Operation, entry string) 
 	if err := ptx.Verify(parsed, nil); err != nil {
 		return fmt.Errorf("emitted PTX does not verify: %v", err)
 	}
-	r.prog, err = sim.Load(parsed)
-	if err != nil {
+	if r.Device != nil {
+		if err := r.Device.Load("kernels.ptx", r.PTX); err != nil {
+			return err
+		}
+	} else if r.prog, err = sim.Load(parsed); err != nil {
 		return err
 	}
 	kr := kernels.NewRegistry()
@@ -171,9 +207,31 @@ func tensorData(t *interp.Tensor) (any, error) {
 	return nil, fmt.Errorf("element type %s is not supported by the ptxsim backend", t.DType())
 }
 
-// launch is the kernel of gpu.launch_func: it runs the PTX kernel.
+// launch is the kernel of gpu.launch_func: it runs the PTX kernel on the
+// Device (the simulator by default).
 func (r *Runner) launch(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
-	var l sim.Launch
+	l, err := DecodeLaunch(op, args)
+	if err != nil {
+		return nil, err
+	}
+	if r.Device != nil {
+		err = r.Device.Launch(l)
+	} else {
+		err = r.simulate(l)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("kernel %s: %w", l.Kernel, err)
+	}
+	r.Launches++
+	return nil, nil
+}
+
+// DecodeLaunch reads a gpu.launch_func's grid, block and kernel operands
+// from the interpreter's values: buffers with their storage, scalars with
+// their bits, and after each buffer the sizes of its dynamic dimensions
+// (u64), as emit/ptx's kernels take them.
+func DecodeLaunch(op *ir.Operation, args []interp.Value) (*KernelLaunch, error) {
+	l := &KernelLaunch{}
 	for i := range 6 {
 		t, ok := args[i].(*interp.Tensor)
 		if !ok || t.Rank() != 0 {
@@ -190,10 +248,58 @@ func (r *Runner) launch(_ *interp.Exec, op *ir.Operation, args []interp.Value) (
 		}
 	}
 	ref := gpu.Kernel(op)
-	name := ref.Root
+	l.Kernel = ref.Root
 	if len(ref.Nested) > 0 {
-		name = ref.Nested[len(ref.Nested)-1]
+		l.Kernel = ref.Nested[len(ref.Nested)-1]
 	}
+	kops := gpu.KernelOperands(op)
+	for i, v := range args[len(args)-len(kops):] {
+		switch a := v.(type) {
+		case *interp.Buffer:
+			st, err := a.Storage()
+			if err != nil {
+				return nil, err
+			}
+			data, err := tensorData(st)
+			if err != nil {
+				return nil, err
+			}
+			l.Args = append(l.Args, KernelArg{Buffer: a, Data: data, Bytes: st.Len() * elemSize(st.DType())})
+			mt, _ := kops[i].Type().(*ir.MemRefType)
+			for d, n := range mt.Shape() {
+				if n == ir.Dynamic {
+					l.Args = append(l.Args, KernelArg{Type: "u64", Bits: uint64(a.Shape()[d])})
+				}
+			}
+		case *interp.Tensor:
+			switch a.DType() {
+			case interp.F32:
+				l.Args = append(l.Args, KernelArg{Type: "f32", Bits: uint64(math.Float32bits(a.F32()[0]))})
+			case interp.F64:
+				l.Args = append(l.Args, KernelArg{Type: "f64", Bits: math.Float64bits(a.F64()[0])})
+			case interp.I32:
+				l.Args = append(l.Args, KernelArg{Type: "u32", Bits: uint64(uint32(a.I32()[0]))})
+			case interp.I1:
+				b := uint64(0)
+				if a.Bool()[0] {
+					b = 1
+				}
+				l.Args = append(l.Args, KernelArg{Type: "u32", Bits: b})
+			default:
+				l.Args = append(l.Args, KernelArg{Type: "u64", Bits: uint64(a.Int(0))})
+			}
+		default:
+			return nil, fmt.Errorf("kernel argument #%d: unsupported value %v", i, v)
+		}
+	}
+	return l, nil
+}
+
+// simulate runs a launch on the simulator: each distinct storage is copied
+// into simulated global memory and back.
+func (r *Runner) simulate(l *KernelLaunch) error {
+	var sl sim.Launch
+	sl.Grid, sl.Block = l.Grid, l.Block
 	type copied struct {
 		buf  *sim.Buffer
 		data any
@@ -204,74 +310,43 @@ func (r *Runner) launch(_ *interp.Exec, op *ir.Operation, args []interp.Value) (
 			r.prog.Mem.Free(c.buf)
 		}
 	}()
-	kops := gpu.KernelOperands(op)
-	for i, v := range args[len(args)-len(kops):] {
-		switch a := v.(type) {
-		case *interp.Buffer:
-			c := bufs[a]
-			if c == nil {
-				st, err := a.Storage()
-				if err != nil {
-					return nil, err
-				}
-				data, err := tensorData(st)
-				if err != nil {
-					return nil, err
-				}
-				n := st.Len() * elemSize(st.DType())
-				c = &copied{buf: r.prog.Mem.Alloc(max(n, 1)), data: data}
-				if n > 0 {
-					if err := c.buf.Write(data); err != nil {
-						return nil, err
-					}
-				}
-				bufs[a] = c
+	for _, a := range l.Args {
+		if a.Buffer == nil {
+			size := 8
+			if a.Type == "f32" || a.Type == "u32" {
+				size = 4
 			}
-			l.Args = append(l.Args, sim.Ptr(c.buf))
-			mt, _ := kops[i].Type().(*ir.MemRefType)
-			for d, n := range mt.Shape() {
-				if n == ir.Dynamic {
-					l.Args = append(l.Args, sim.U64(uint64(a.Shape()[d])))
-				}
-			}
-		case *interp.Tensor:
-			switch a.DType() {
-			case interp.F32:
-				l.Args = append(l.Args, sim.F32(a.F32()[0]))
-			case interp.F64:
-				l.Args = append(l.Args, sim.F64(a.F64()[0]))
-			case interp.I32:
-				l.Args = append(l.Args, sim.U32(uint32(a.I32()[0])))
-			case interp.I1:
-				b := uint32(0)
-				if a.Bool()[0] {
-					b = 1
-				}
-				l.Args = append(l.Args, sim.U32(b))
-			default:
-				l.Args = append(l.Args, sim.U64(uint64(a.Int(0))))
-			}
-		default:
-			return nil, fmt.Errorf("kernel argument #%d: unsupported value %v", i, v)
+			sl.Args = append(sl.Args, sim.Bits(a.Bits, size))
+			continue
 		}
+		c := bufs[a.Buffer]
+		if c == nil {
+			c = &copied{buf: r.prog.Mem.Alloc(max(a.Bytes, 1)), data: a.Data}
+			if a.Bytes > 0 {
+				if err := c.buf.Write(a.Data); err != nil {
+					return err
+				}
+			}
+			bufs[a.Buffer] = c
+		}
+		sl.Args = append(sl.Args, sim.Ptr(c.buf))
 	}
-	st := r.stats[name]
+	st := r.stats[l.Kernel]
 	if st == nil {
 		st = &sim.Stats{}
-		r.stats[name] = st
+		r.stats[l.Kernel] = st
 	}
-	l.Stats = st
-	l.RaceCheck = true
-	if err := r.prog.Launch(name, l); err != nil {
-		return nil, fmt.Errorf("kernel %s: %w", name, err)
+	sl.Stats = st
+	sl.RaceCheck = true
+	if err := r.prog.Launch(l.Kernel, sl); err != nil {
+		return err
 	}
-	r.Launches++
 	for _, c := range bufs {
 		if err := c.buf.Read(c.data); err != nil && !errors.Is(err, io.EOF) {
-			return nil, err
+			return err
 		}
 	}
-	return nil, nil
+	return nil
 }
 
 func elemSize(dt interp.DType) int {

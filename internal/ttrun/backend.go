@@ -48,6 +48,7 @@ func DefaultBackends() *Backends {
 	b.Register("interp", NewInterpBackend)
 	b.Register(GoBackendName, NewGoBackend)
 	b.Register(PTXSimBackendName, NewPTXSimBackend)
+	b.Register(CUDABackendName, NewCUDABackend)
 	return b
 }
 

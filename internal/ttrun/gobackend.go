@@ -274,10 +274,13 @@ func configureBackend(be Backend, cfg Config) error {
 		}
 		s.SetGoSIMD(cfg.GoSIMD)
 	}
+	if cfg.Stats && be.Name() != PTXSimBackendName {
+		return fmt.Errorf("--stats applies to --backend %s (the simulator's statistics), not %s", PTXSimBackendName, be.Name())
+	}
 	if cfg.PTXTarget != "" || cfg.Stats {
 		p, ok := be.(*ptxsimBackend)
 		if !ok {
-			return fmt.Errorf("--ptx-target and --stats apply to --backend %s, not %s", PTXSimBackendName, be.Name())
+			return fmt.Errorf("--ptx-target applies to --backend %s or %s, not %s", PTXSimBackendName, CUDABackendName, be.Name())
 		}
 		if cfg.PTXTarget != "" {
 			var sm int

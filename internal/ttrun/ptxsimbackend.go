@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	cudabackend "github.com/tt-compiler/tt/backend/cuda"
 	"github.com/tt-compiler/tt/backend/ptxsim"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
@@ -13,17 +14,39 @@ import (
 // PTXSimBackendName is the name of the PTX simulator backend.
 const PTXSimBackendName = "ptxsim"
 
+// CUDABackendName is the name of the GPU backend.
+const CUDABackendName = "cuda"
+
 // ptxsimBackend lowers with pt2-gpu, emits PTX and runs the kernels on
-// the PTX simulator, the host function in the interpreter.
+// the PTX simulator (or, as the "cuda" backend, on GPU 0 through the CUDA
+// driver), the host function in the interpreter.
 type ptxsimBackend struct {
+	name  string
 	r     ptxsim.Runner
 	stats io.Writer
 }
 
 // NewPTXSimBackend returns the "ptxsim" backend (package backend/ptxsim).
-func NewPTXSimBackend() Backend { return &ptxsimBackend{} }
+func NewPTXSimBackend() Backend { return &ptxsimBackend{name: PTXSimBackendName} }
 
-func (b *ptxsimBackend) Name() string { return PTXSimBackendName }
+// NewCUDABackend returns the "cuda" backend (package backend/cuda): the
+// same lowering and PTX, the kernels on a GPU. Without a CUDA driver or a
+// GPU, Prepare fails with the driver's one-line error.
+func NewCUDABackend() Backend {
+	b := &ptxsimBackend{name: CUDABackendName}
+	b.r.Device = &cudabackend.Device{}
+	return b
+}
+
+func (b *ptxsimBackend) Name() string { return b.name }
+
+// Close releases the GPU context (the cuda backend).
+func (b *ptxsimBackend) Close() error {
+	if d, ok := b.r.Device.(*cudabackend.Device); ok {
+		return d.Close()
+	}
+	return nil
+}
 
 // SetDumpDir makes Prepare write kernels.ptx (and ptxas.txt) into dir.
 func (b *ptxsimBackend) SetDumpDir(dir string) { b.r.DumpDir = dir }
