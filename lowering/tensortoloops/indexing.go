@@ -59,7 +59,14 @@ func (g *gen) atomValue(a *affine.Atom) ir.Value {
 	}
 	ea, eb := a.Operands()
 	x, y := g.index(ea), g.index(eb)
-	_, constDivisor := eb.IsConst()
+	c, constDivisor := eb.IsConst()
+	if constDivisor && c == 0 {
+		// Division by an extent of 0: the index addresses an empty buffer
+		// (the delinearization of a reshape with no elements), so it is
+		// never used at run time; a division by the constant 0 would
+		// still trap where it is hoisted out of the loop that never runs.
+		return g.indexConst(0)
+	}
 	switch a.Kind() {
 	case affine.AtomDiv:
 		if constDivisor {

@@ -1,0 +1,49 @@
+// Minimized failures of the random-program differential tester
+// (tt-difftest), each run on every backend: the tensor-level interpreter,
+// the interpreter after pt2-go, and the generated Go.
+
+// A reshape of an empty tensor delinearizes by an extent of 0: the
+// division was hoisted out of the loop that never runs and trapped
+// ("arith.remsi: integer division by zero").
+// RUN: tt-run %s --entry reshape_empty --random-inputs 1 | filecheck %s --check-prefix=EMPTY
+// RUN: tt-run %s --entry reshape_empty --random-inputs 1 --pass-pipeline 'builtin.module(pt2-go)' | filecheck %s --check-prefix=EMPTY
+// RUN: tt-run %s --entry reshape_empty --random-inputs 1 --backend go | filecheck %s --check-prefix=EMPTY
+// EMPTY: shape [1 4 0], dtype f64, 0 elements
+func.func @reshape_empty(%arg0: tensor<1x0x3xf64>) -> tensor<1x4x0xf64> {
+  %0 = tensor.reshape %arg0 : tensor<1x0x3xf64> -> tensor<1x1x0xf64>
+  %1 = tensor.broadcast %0 dims = [0, 1, 2] : tensor<1x1x0xf64> -> tensor<1x4x0xf64>
+  return %1 : tensor<1x4x0xf64>
+}
+
+// cmp ne x, x folds to false, and the and-reduction's combining op with
+// it: the loop's declared reduction no longer held and canonicalize left
+// IR that failed to verify.
+// RUN: tt-run %s --entry reduce_min_folded --random-inputs 1 | filecheck %s --check-prefix=FOLDED
+// RUN: tt-run %s --entry reduce_min_folded --random-inputs 1 --pass-pipeline 'builtin.module(pt2-go)' | filecheck %s --check-prefix=FOLDED
+// RUN: tt-run %s --entry reduce_min_folded --random-inputs 1 --backend go | filecheck %s --check-prefix=FOLDED
+// FOLDED: values [false]
+func.func @reduce_min_folded(%arg0: tensor<3xi64>) -> tensor<i1> {
+  %0 = tensor.cmp ne, %arg0, %arg0 : tensor<3xi64>
+  %1 = tensor.reduce_min %0 dims = [0] : tensor<3xi1>
+  return %1 : tensor<i1>
+}
+
+// Softmax along a dimension followed by empty ones, and layer_norm over an
+// empty normalized shape: the interpreter's kernels divided by zero when
+// sizing their parallel chunks ("internal error in kernel").
+// RUN: tt-run %s --entry softmax_empty_inner --random-inputs 1 | filecheck %s --check-prefix=SOFTMAX
+// RUN: tt-run %s --entry softmax_empty_inner --random-inputs 1 --pass-pipeline 'builtin.module(pt2-go)' | filecheck %s --check-prefix=SOFTMAX
+// RUN: tt-run %s --entry softmax_empty_inner --random-inputs 1 --backend go | filecheck %s --check-prefix=SOFTMAX
+// SOFTMAX: shape [3 0], dtype f32, 0 elements
+func.func @softmax_empty_inner(%x: tensor<3x0xf32>) -> tensor<3x0xf32> {
+  %0 = tensor.softmax %x dim = 0 : tensor<3x0xf32>
+  return %0 : tensor<3x0xf32>
+}
+// RUN: tt-run %s --entry layer_norm_empty --random-inputs 1 | filecheck %s --check-prefix=LN
+// RUN: tt-run %s --entry layer_norm_empty --random-inputs 1 --pass-pipeline 'builtin.module(pt2-go)' | filecheck %s --check-prefix=LN
+// RUN: tt-run %s --entry layer_norm_empty --random-inputs 1 --backend go | filecheck %s --check-prefix=LN
+// LN: shape [2 1 0], dtype f64, 0 elements
+func.func @layer_norm_empty(%x: tensor<2x1x0xf64>, %g: tensor<1x0xf64>, %b: tensor<1x0xf64>) -> tensor<2x1x0xf64> {
+  %0 = tensor.layer_norm %x, %g, %b normalized_dims = 2 : tensor<2x1x0xf64>, tensor<1x0xf64>, tensor<1x0xf64>
+  return %0 : tensor<2x1x0xf64>
+}
