@@ -1,6 +1,8 @@
 package tensortoloops
 
 import (
+	"slices"
+
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/ir"
@@ -94,6 +96,12 @@ func (g *gen) indices(idx []affine.Expr) []ir.Value {
 // load emits loops.load buf[idx] (memoized per loop) no higher than the
 // floor and the kernel's outermost loop.
 func (g *gen) load(buf ir.Value, idx []affine.Expr) ir.Value {
+	if t, ok := buf.Type().(*ir.MemRefType); ok && slices.Contains(t.Shape(), 0) {
+		// An empty buffer is never read: its loads are in loops that run
+		// zero times, but a load with invariant indices would be hoisted
+		// out of them and read out of bounds.
+		return g.scalarConst(t.Elem, 0)
+	}
 	vs := g.indices(idx)
 	f := g.deepest(deeper(g.floor, g.first), append([]ir.Value{buf}, vs...)...)
 	return g.share(f, "load"+g.keyOf(buf)+affine.IndexKey(idx), func(b *ir.Builder) ir.Value { return loops.Load(b, buf, vs...) })
@@ -101,6 +109,9 @@ func (g *gen) load(buf ir.Value, idx []affine.Expr) ir.Value {
 
 // store emits loops.store v, buf[idx] at the deepest frame of its operands.
 func (g *gen) store(v, buf ir.Value, idx []affine.Expr) {
+	if t, ok := buf.Type().(*ir.MemRefType); ok && slices.Contains(t.Shape(), 0) {
+		return // nothing to store into an empty buffer (see load)
+	}
 	vs := g.indices(idx)
 	f := g.deepest(g.floor, append([]ir.Value{v, buf}, vs...)...)
 	g.build(f, func(b *ir.Builder) *ir.Operation { return loops.Store(b, v, buf, vs...).Op })

@@ -47,3 +47,21 @@ func.func @layer_norm_empty(%x: tensor<2x1x0xf64>, %g: tensor<1x0xf64>, %b: tens
   %0 = tensor.layer_norm %x, %g, %b normalized_dims = 2 : tensor<2x1x0xf64>, tensor<1x0xf64>, tensor<1x0xf64>
   return %0 : tensor<2x1x0xf64>
 }
+
+// The gradient of a sum over a reshaped empty tensor: the load of the empty
+// buffer had invariant indices once the division by the extent 0 was gone,
+// and was hoisted out of the reduction loop that never runs, reading out
+// of bounds ("loops.load: indices [0, 0] are out of bounds of
+// memref<2x0xf64>").
+// RUN: tt-run %s --entry sum_empty_grad --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=sum_empty})' | filecheck %s --check-prefix=SUMGRAD
+// RUN: tt-run %s --entry sum_empty_grad --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=sum_empty},pt2-go)' | filecheck %s --check-prefix=SUMGRAD
+// RUN: tt-run %s --entry sum_empty_grad --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=sum_empty})' --backend go | filecheck %s --check-prefix=SUMGRAD
+// SUMGRAD: result #0: tensor<f64>
+// SUMGRAD: values [0]
+// SUMGRAD: result #1: tensor<2x0xf64>
+// SUMGRAD-NEXT: shape [2 0], dtype f64, 0 elements
+func.func @sum_empty(%arg0: tensor<2x0xf64>) -> tensor<f64> {
+  %0 = tensor.reshape %arg0 : tensor<2x0xf64> -> tensor<1x1x0xf64>
+  %1 = tensor.reduce_sum %0 dims = [0, 1, 2] : tensor<1x1x0xf64>
+  return %1 : tensor<f64>
+}
