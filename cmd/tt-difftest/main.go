@@ -26,7 +26,7 @@ func main() {
 	seed := flag.Int64("seed", 1, "seed of the first program (program i has seed+i)")
 	n := flag.Int("n", 100, "number of programs")
 	backends := flag.String("backends", "loops,go", "backends compared with the tensor-level interpreter (loops, go)")
-	grad := flag.Bool("grad", false, "make every other program a gradient program (aot-autograd, checked against finite differences)")
+	grad := flag.Bool("grad", false, "make the programs of odd seeds gradient programs (aot-autograd, checked against finite differences)")
 	maxOps := flag.Int("max-ops", 8, "generation steps per program")
 	batch := flag.Int("batch", 32, "programs the Go backend builds together")
 	out := flag.String("out", "", "directory for minimized failures (regression cases)")

@@ -20,7 +20,7 @@ type CampaignOptions struct {
 	N int
 	// Backends are compared with the tensor-level reference.
 	Backends []string
-	// Grad makes every other program a gradient program.
+	// Grad makes the programs of odd seeds gradient programs.
 	Grad bool
 	// MaxOps bounds each program (GenOptions.MaxOps).
 	MaxOps int
@@ -77,7 +77,7 @@ func Campaign(ctx context.Context, opts CampaignOptions) (*Summary, error) {
 		var cases []*Case
 		for j := i; j < min(opts.N, i+opts.Batch); j++ {
 			seed := opts.Seed + int64(j)
-			grad := opts.Grad && j%2 == 1
+			grad := opts.Grad && seed&1 == 1
 			p := Generate(seed, GenOptions{Grad: grad, MaxOps: opts.MaxOps})
 			for op, n := range p.Ops {
 				sum.Ops[op] += n
@@ -128,17 +128,30 @@ func Campaign(ctx context.Context, opts CampaignOptions) (*Summary, error) {
 // caseName names a program's function: p<seed>, g<seed> for gradient
 // programs.
 func caseName(seed int64, grad bool) string {
+	prefix := "p"
 	if grad {
-		return fmt.Sprintf("g%d", seed)
+		prefix = "g"
 	}
-	return fmt.Sprintf("p%d", seed)
+	if seed < 0 {
+		return fmt.Sprintf("%sm%d", prefix, -seed)
+	}
+	return fmt.Sprintf("%s%d", prefix, seed)
 }
 
 // SamePredicate is the predicate of "fails the same way": checking the
 // subject (as a case like c) gives a failure with f's signature.
 func SamePredicate(cfg Config, c *Case, f Failure) Predicate {
 	// Only the backend that failed needs to run.
-	cfg.Backends = []string{f.Backend}
+	var extra []Backend
+	for _, be := range cfg.Extra {
+		if be.Name() == f.Backend {
+			extra = append(extra, be)
+		}
+	}
+	cfg.Backends, cfg.Extra = []string{f.Backend}, extra
+	if len(extra) > 0 || f.Backend == Tensor {
+		cfg.Backends = nil
+	}
 	want := f.Signature()
 	return func(ctx context.Context, s *Subject) bool {
 		r := Check(ctx, cfg, []*Case{{Name: c.Name, Module: s.Module, Entry: s.Entry, Inputs: s.Inputs, Grad: c.Grad}})[0]

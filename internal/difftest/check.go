@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/tt-compiler/tt/interp"
@@ -160,6 +161,9 @@ type Config struct {
 	Backends []string
 	// NoFD skips the finite-difference check of gradient cases.
 	NoFD bool
+	// Extra are backends not known by name (a new backend under test, or
+	// a test's fault injection), compared like the named ones.
+	Extra []Backend
 }
 
 // Report is the outcome of one case.
@@ -179,6 +183,7 @@ func Check(ctx context.Context, cfg Config, cases []*Case) []Report {
 	}
 	ref, _ := NewBackend(Tensor)
 	want := ref.RunBatch(ctx, jobs)
+	backends := slices.Clone(cfg.Extra)
 	for _, name := range cfg.Backends {
 		if name == Tensor {
 			continue
@@ -190,6 +195,10 @@ func Check(ctx context.Context, cfg Config, cases []*Case) []Report {
 			}
 			continue
 		}
+		backends = append(backends, be)
+	}
+	for _, be := range backends {
+		name := be.Name()
 		got := be.RunBatch(ctx, jobs)
 		for i, c := range cases {
 			if want[i].Err != nil {

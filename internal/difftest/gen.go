@@ -277,7 +277,11 @@ func (v value) rank() int { return len(v.shape) }
 // dimOf emits tensor.dim of dimension d of v and returns its name.
 func (g *gen) dimOf(v value, d int) string {
 	name := g.fresh()
-	g.p.Body = append(g.p.Body, fmt.Sprintf("%s = tensor.dim %s dim = %d : %s", name, v.name, d, v.typ()))
+	written := d
+	if g.r.Intn(4) == 0 {
+		written -= v.rank() // negative: counted from the end
+	}
+	g.p.Body = append(g.p.Body, fmt.Sprintf("%s = tensor.dim %s dim = %d : %s", name, v.name, written, v.typ()))
 	g.p.Ops["dim"]++
 	return name
 }
@@ -594,12 +598,26 @@ func (g *gen) reshape() bool {
 		if rem > 1 {
 			return false
 		}
+	} else if v.shape[0] == dyn && v.rank() > 1 && !slices.Contains(v.shape[1:], dyn) && g.r.Intn(2) == 0 {
+		// Keep the leading dynamic dimension (its size from tensor.dim)
+		// and regroup the static rest: [?, 6] -> [?, 2, 3] or [?, 6, 1].
+		rest := int64(1)
+		for _, d := range v.rt[1:] {
+			rest *= d
+		}
+		shape, rt = []int64{dyn}, []int64{v.rt[0]}
+		if rest%2 == 0 && rest > 2 {
+			shape, rt = append(shape, 2, rest/2), append(rt, 2, rest/2)
+		} else {
+			shape, rt = append(shape, rest, 1), append(rt, rest, 1)
+		}
+		sizes = []string{g.dimOf(v, 0)}
 	} else {
 		if n == 0 {
 			return false
 		}
-		// Flatten to one dynamic dimension, sized by tensor.dim products is
-		// not expressible: let the element count infer it.
+		// Flatten to one dynamic dimension, inferred from the element
+		// count.
 		shape, rt = []int64{dyn}, []int64{n}
 	}
 	res := value{elem: v.elem, shape: shape, rt: rt, exact: v.exact}
@@ -853,7 +871,11 @@ func (g *gen) argmax() bool {
 	if keep {
 		kd = " keepdim = true"
 	}
-	g.emit("argmax", res, "tensor.argmax %s dim = %d%s : %s", v.name, d, kd, v.typ())
+	written := d
+	if g.r.Intn(3) == 0 {
+		written -= v.rank()
+	}
+	g.emit("argmax", res, "tensor.argmax %s dim = %d%s : %s", v.name, written, kd, v.typ())
 	return true
 }
 

@@ -34,7 +34,9 @@ type MinimizeStats struct {
 	Tries, Accepted int
 }
 
-// Minimize delta-debugs a failing subject: it drops results, bypasses ops
+// Minimize delta-debugs a failing subject: it drops results, returns an
+// op's results in place of the function's (removing what only consumed
+// them), bypasses ops
 // (an op's result replaced by an operand of the same type), cuts ops (their
 // results replaced by new arguments holding the values the reference
 // interpreter computed for them, so the data that made the failure stays),
@@ -72,6 +74,13 @@ func Minimize(ctx context.Context, s *Subject, pred Predicate, log io.Writer) (*
 		for i := numResults(cur) - 1; i >= 0 && numResults(cur) > 1; i-- {
 			if try(mutate(cur, func(m *module) error { return m.dropResult(i) })) {
 				changed = true
+			}
+		}
+		// Return an op's results instead: what only consumes them goes.
+		for k := countOps(cur) - 1; k >= 0; k-- {
+			if try(mutate(cur, func(m *module) error { return m.returnOp(k) })) {
+				changed = true
+				k = min(k, countOps(cur))
 			}
 		}
 		for k := 0; k < countOps(cur); k++ {
@@ -195,6 +204,27 @@ func (m *module) dropResult(i int) error {
 		return fmt.Errorf("no result #%d", i)
 	}
 	ret.SetOperands(slices.Delete(slices.Clone(vs), i, i+1))
+	return nil
+}
+
+// returnOp makes op k's tensor results the function's results.
+func (m *module) returnOp(k int) error {
+	ops := m.ops()
+	if k >= len(ops) {
+		return fmt.Errorf("no op #%d", k)
+	}
+	var vs []ir.Value
+	for _, r := range ops[k].Results() {
+		if _, ok := r.Type().(*ir.RankedTensorType); !ok {
+			return fmt.Errorf("op #%d has a non-tensor result", k)
+		}
+		vs = append(vs, r)
+	}
+	ret := m.body().Terminator()
+	if len(vs) == 0 || slices.Equal(vs, ret.Operands()) {
+		return fmt.Errorf("nothing to change")
+	}
+	ret.SetOperands(vs)
 	return nil
 }
 
