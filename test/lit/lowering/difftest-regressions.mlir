@@ -65,3 +65,24 @@ func.func @sum_empty(%arg0: tensor<2x0xf64>) -> tensor<f64> {
   %1 = tensor.reduce_sum %0 dims = [0, 1, 2] : tensor<1x1x0xf64>
   return %1 : tensor<f64>
 }
+
+// The gradient of a broadcast from a dynamic size tests at run time
+// whether the size was 1; the test took the maximum of an iota of that
+// size, which fails for size 0 ("cannot take the max of an empty
+// reduction").
+// RUN: tt-run %s --entry bcast_empty_grad --random-inputs 1 --dim-size 0 --pass-pipeline 'builtin.module(aot-autograd{func=bcast_empty})' | filecheck %s --check-prefix=BCAST
+// RUN: tt-run %s --entry bcast_empty_grad --random-inputs 1 --dim-size 0 --pass-pipeline 'builtin.module(aot-autograd{func=bcast_empty},pt2-go)' | filecheck %s --check-prefix=BCAST
+// RUN: tt-run %s --entry bcast_empty_grad --random-inputs 1 --dim-size 0 --pass-pipeline 'builtin.module(aot-autograd{func=bcast_empty})' --backend go | filecheck %s --check-prefix=BCAST
+// BCAST: result #1: tensor<0x3xf64>
+// BCAST-NEXT: shape [0 3], dtype f64, 0 elements
+// The same function at size 2 (no expansion: the identity).
+// RUN: tt-run %s --entry bcast_empty_grad --random-inputs 1 --dim-size 2 --pass-pipeline 'builtin.module(aot-autograd{func=bcast_empty})' | filecheck %s --check-prefix=BCAST2
+// BCAST2: result #1: tensor<2x3xf64>
+// BCAST2-NEXT: shape [2 3], dtype f64, 6 elements
+// BCAST2-NEXT: values [1, 1, 1, 1, 1, 1]
+func.func @bcast_empty(%x: tensor<?x3xf64>, %y: tensor<?x3xf64>) -> tensor<f64> {
+  %n = tensor.dim %y dim = 0 : tensor<?x3xf64>
+  %b = tensor.broadcast %x dims = [0, 1] sizes(%n) : tensor<?x3xf64> -> tensor<?x3xf64>
+  %s = tensor.reduce_sum %b dims = [0, 1] : tensor<?x3xf64>
+  return %s : tensor<f64>
+}
