@@ -109,9 +109,6 @@ func (g *gen) load(buf ir.Value, idx []affine.Expr) ir.Value {
 
 // store emits loops.store v, buf[idx] at the deepest frame of its operands.
 func (g *gen) store(v, buf ir.Value, idx []affine.Expr) {
-	if t, ok := buf.Type().(*ir.MemRefType); ok && slices.Contains(t.Shape(), 0) {
-		return // nothing to store into an empty buffer (see load)
-	}
 	vs := g.indices(idx)
 	f := g.deepest(g.floor, append([]ir.Value{v, buf}, vs...)...)
 	g.build(f, func(b *ir.Builder) *ir.Operation { return loops.Store(b, v, buf, vs...).Op })
