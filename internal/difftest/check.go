@@ -63,6 +63,9 @@ var (
 	digits    = regexp.MustCompile(`[0-9]+`)
 	locPrefix = regexp.MustCompile(`^[^ ]*:#:#: `)
 	values    = regexp.MustCompile(`%[A-Za-z_0-9#]+|@[A-Za-z_0-9#]+`)
+	paths     = regexp.MustCompile(`[^ ]*/[^ ]*`)
+	// goBuildError is the first error of the Go compiler in a build log.
+	goBuildError = regexp.MustCompile(`(?m)^[^ ]*\.go:[0-9]+:[0-9]+: (.*)$`)
 )
 
 // Signature identifies a failure's class for minimization: kind, backend,
@@ -71,6 +74,12 @@ var (
 // has the same signature.
 func (f Failure) Signature() string {
 	msg := firstLine(f.Msg)
+	if m := goBuildError.FindStringSubmatch(f.Msg); m != nil {
+		// The generated Go does not build: the compiler's message is the
+		// class (the first line names temporary files).
+		msg = "go build: " + m[1]
+	}
+	msg = paths.ReplaceAllString(msg, "PATH")
 	msg = digits.ReplaceAllString(msg, "#")
 	msg = locPrefix.ReplaceAllString(msg, "")
 	msg = values.ReplaceAllString(msg, "%")
@@ -134,8 +143,8 @@ func ToleranceFor(module string, f64 bool) Tolerance {
 	return Tolerance{RTol: t.RTol * f, ATol: t.ATol * f}
 }
 
-// compare checks got against want within tol.
-func compare(got, want []*interp.Tensor, tol Tolerance) error {
+// Compare checks got against want within tol (see Tolerance).
+func Compare(got, want []*interp.Tensor, tol Tolerance) error {
 	if len(got) != len(want) {
 		return fmt.Errorf("%d results, want %d", len(got), len(want))
 	}
@@ -209,7 +218,7 @@ func Check(ctx context.Context, cfg Config, cases []*Case) []Report {
 				continue
 			}
 			tol := ToleranceFor(c.Module, !strings.Contains(c.Module, "f32>"))
-			if err := compare(got[i].Results, want[i].Results, tol); err != nil {
+			if err := Compare(got[i].Results, want[i].Results, tol); err != nil {
 				reports[i].Failures = append(reports[i].Failures, Failure{Kind: KindMismatch, Backend: name, Msg: err.Error()})
 			}
 		}

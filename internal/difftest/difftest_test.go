@@ -142,3 +142,27 @@ func TestWriteReadRegression(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSignature checks what a failure's class keeps and drops.
+func TestSignature(t *testing.T) {
+	build := func(hash, v string) Failure {
+		return Failure{Kind: KindError, Backend: Go, Stage: StageBuild, Msg: "internal error: the generated Go code does not build; generated files: /c/go/failed-" + hash +
+			"/model/model.go: go build: exit status 1\n# ttgen/model\nmodel/model.go:63:2: declared and not used: " + v}
+	}
+	if a, b := build("07adea97", "v1").Signature(), build("6a0ac9b4", "v12").Signature(); a != b {
+		t.Errorf("the same build error has two signatures:\n%s\n%s", a, b)
+	}
+	if a, b := build("07adea97", "v1").Signature(), (Failure{Kind: KindError, Backend: Go, Stage: StageBuild, Msg: "x\nmodel.go:1:2: undefined: y"}).Signature(); a == b {
+		t.Errorf("different build errors have one signature %s", a)
+	}
+	loc := func(line, v string) Failure {
+		return Failure{Kind: KindError, Backend: Loops, Stage: StageRun, Msg: "<stdin>:" + line + ":10: error: " + v + " arith.remsi: integer division by zero"}
+	}
+	if a, b := loc("14", "%3").Signature(), loc("2", "%12").Signature(); a != b {
+		t.Errorf("locations and names change the signature:\n%s\n%s", a, b)
+	}
+	mm := func(msg string) Failure { return Failure{Kind: KindMismatch, Backend: Go, Msg: msg} }
+	if mm("result #0: 3 of 4 elements differ; got 1, want 2").Signature() == mm("result #0: shape [2], want [3]").Signature() {
+		t.Error("a shape mismatch and a value mismatch have one signature")
+	}
+}
