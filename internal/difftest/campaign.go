@@ -88,7 +88,13 @@ func Campaign(ctx context.Context, opts CampaignOptions) (*Summary, error) {
 			}
 			cases = append(cases, CaseOf(p, caseName(seed, grad)))
 		}
-		for _, r := range Check(ctx, cfg, cases) {
+		reports := Check(ctx, cfg, cases)
+		if ctx.Err() != nil {
+			// Interrupted: the batch's runs were cut short, not failing.
+			sum.Programs -= len(cases)
+			break
+		}
+		for _, r := range reports {
 			seen := map[string]bool{}
 			for _, f := range r.Failures {
 				if !seen[f.Class()] {
@@ -211,6 +217,11 @@ func (s *Summary) Write(w io.Writer) {
 			fmt.Fprintf(w, ", saved in %s", m.Dir)
 		}
 		fmt.Fprintln(w)
+		if m.Stats != nil {
+			for _, l := range strings.Split(strings.TrimSpace(m.Case.Module), "\n") {
+				fmt.Fprintf(w, "       %s\n", l)
+			}
+		}
 	}
 }
 
