@@ -96,15 +96,27 @@ func (g *gen) indices(idx []affine.Expr) []ir.Value {
 // load emits loops.load buf[idx] (memoized per loop) no higher than the
 // floor and the kernel's outermost loop.
 func (g *gen) load(buf ir.Value, idx []affine.Expr) ir.Value {
-	if t, ok := buf.Type().(*ir.MemRefType); ok && slices.Contains(t.Shape(), 0) {
-		// An empty buffer is never read: its loads are in loops that run
-		// zero times, but a load with invariant indices would be hoisted
-		// out of them and read out of bounds.
+	if t, ok := buf.Type().(*ir.MemRefType); ok && (slices.Contains(t.Shape(), 0) || g.inEmptyLoop()) {
+		// Nothing is read from an empty buffer, or in a loop that never
+		// runs; but a load with invariant indices (the start of an empty
+		// slice, an index divided by an extent of 0) would be hoisted out
+		// of the loop and read out of bounds.
 		return g.scalarConst(t.Elem, 0)
 	}
 	vs := g.indices(idx)
 	f := g.deepest(deeper(g.floor, g.first), append([]ir.Value{buf}, vs...)...)
 	return g.share(f, "load"+g.keyOf(buf)+affine.IndexKey(idx), func(b *ir.Builder) ir.Value { return loops.Load(b, buf, vs...) })
+}
+
+// inEmptyLoop reports whether code generated now is in the body of a loop
+// that never runs.
+func (g *gen) inEmptyLoop() bool {
+	for f := g.cur; f != nil; f = f.parent {
+		if f.empty {
+			return true
+		}
+	}
+	return false
 }
 
 // store emits loops.store v, buf[idx] at the deepest frame of its operands.

@@ -86,3 +86,21 @@ func.func @bcast_empty(%x: tensor<?x3xf64>, %y: tensor<?x3xf64>) -> tensor<f64> 
   %s = tensor.reduce_sum %b dims = [0, 1] : tensor<?x3xf64>
   return %s : tensor<f64>
 }
+
+// The sum over an empty slice, reshaped: the load of the slice's first
+// element (invariant indices: the slice's start) was hoisted out of the
+// reduction loop that never runs and read past the end of the argument
+// ("loops.load: indices [3, 2] are out of bounds of memref<4x2xf64>").
+// RUN: tt-run %s --entry sum_empty_slice_grad --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=sum_empty_slice})' | filecheck %s --check-prefix=SLICE
+// RUN: tt-run %s --entry sum_empty_slice_grad --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=sum_empty_slice},pt2-go)' | filecheck %s --check-prefix=SLICE
+// RUN: tt-run %s --entry sum_empty_slice_grad --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=sum_empty_slice})' --backend go | filecheck %s --check-prefix=SLICE
+// SLICE: result #0: tensor<f64>
+// SLICE: values [0]
+// SLICE: result #1: tensor<4x2xf64>
+// SLICE: values [0, 0, 0, 0, 0, 0, 0, 0]
+func.func @sum_empty_slice(%arg0: tensor<4x2xf64>) -> tensor<f64> {
+  %0 = tensor.slice %arg0 start = [3, 2] limit = [4, 2] step = [2, 3] : tensor<4x2xf64>
+  %1 = tensor.reshape %0 : tensor<1x0xf64> -> tensor<2x0xf64>
+  %2 = tensor.reduce_sum %1 dims = [0, 1] : tensor<2x0xf64>
+  return %2 : tensor<f64>
+}
