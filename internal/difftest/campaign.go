@@ -75,24 +75,26 @@ func Campaign(ctx context.Context, opts CampaignOptions) (*Summary, error) {
 			break
 		}
 		var cases []*Case
+		var progs []*Program
 		for j := i; j < min(opts.N, i+opts.Batch); j++ {
 			seed := opts.Seed + int64(j)
 			grad := opts.Grad && seed&1 == 1
 			p := Generate(seed, GenOptions{Grad: grad, MaxOps: opts.MaxOps})
-			for op, n := range p.Ops {
-				sum.Ops[op] += n
-			}
-			sum.Programs++
-			if grad {
-				sum.GradPrograms++
-			}
+			progs = append(progs, p)
 			cases = append(cases, CaseOf(p, caseName(seed, grad)))
 		}
 		reports := Check(ctx, cfg, cases)
 		if ctx.Err() != nil {
-			// Interrupted: the batch's runs were cut short, not failing.
-			sum.Programs -= len(cases)
-			break
+			break // interrupted: the batch's runs were cut short, not failing
+		}
+		for _, p := range progs {
+			for op, n := range p.Ops {
+				sum.Ops[op] += n
+			}
+			sum.Programs++
+			if p.Grad {
+				sum.GradPrograms++
+			}
 		}
 		for _, r := range reports {
 			seen := map[string]bool{}

@@ -166,3 +166,27 @@ func TestSignature(t *testing.T) {
 		t.Error("a shape mismatch and a value mismatch have one signature")
 	}
 }
+
+// TestCampaignSummary runs a small campaign on the interpreters and checks
+// its figures.
+func TestCampaignSummary(t *testing.T) {
+	sum, err := Campaign(context.Background(), CampaignOptions{Seed: 7, N: 20, Backends: []string{Loops}, Grad: true, Batch: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Programs != 20 || sum.GradPrograms != 10 {
+		t.Errorf("%d programs (%d gradient), want 20 (10)", sum.Programs, sum.GradPrograms)
+	}
+	total := 0
+	for _, n := range sum.Ops {
+		total += n
+	}
+	if total < 20*4 {
+		t.Errorf("only %d ops in 20 programs", total)
+	}
+	var sb strings.Builder
+	sum.Write(&sb)
+	if !strings.Contains(sb.String(), "programs: 20 (10 gradient)") || !strings.Contains(sb.String(), "failures: none") {
+		t.Errorf("summary:\n%s", sb.String())
+	}
+}

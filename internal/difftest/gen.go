@@ -286,8 +286,8 @@ func (g *gen) dimOf(v value, d int) string {
 	return name
 }
 
-// sizesClause returns " sizes(...)" for the dynamic dimensions of shape,
-// each read from dimension srcDim[i] of src[i].
+// sizesClause returns " sizes(...)" of the given size values ("" for
+// none).
 func sizesClause(names []string) string {
 	if len(names) == 0 {
 		return ""
