@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tt-compiler/tt/backend/gobuild"
+	"github.com/tt-compiler/tt/dialects/builtin"
 	goemit "github.com/tt-compiler/tt/emit/go"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/interp"
@@ -111,7 +112,7 @@ func prepare(job Job, lower bool) (m *ir.Operation, stage string, err error) {
 
 // RunPipeline runs a textual pass pipeline anchored on builtin.module.
 func RunPipeline(m *ir.Operation, pipeline string) error {
-	pm, err := registry.NewPassRegistry().ParseAnchored(pipeline, "builtin.module")
+	pm, err := registry.NewPassRegistry().ParseAnchored(pipeline, builtin.ModuleName)
 	if err != nil {
 		return err
 	}

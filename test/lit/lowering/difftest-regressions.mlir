@@ -104,3 +104,15 @@ func.func @sum_empty_slice(%arg0: tensor<4x2xf64>) -> tensor<f64> {
   %2 = tensor.reduce_sum %1 dims = [0, 1] : tensor<2x0xf64>
   return %2 : tensor<f64>
 }
+
+// argmax along a dynamic dimension of an empty tensor: the loop's body
+// folds to nothing and yields its carried values unchanged; the Go emitter
+// declared their variables and never read them ("declared and not used").
+// RUN: tt-run %s --entry argmax_empty --random-inputs 1 | filecheck %s --check-prefix=ARGMAX
+// RUN: tt-run %s --entry argmax_empty --random-inputs 1 --pass-pipeline 'builtin.module(pt2-go)' | filecheck %s --check-prefix=ARGMAX
+// RUN: tt-run %s --entry argmax_empty --random-inputs 1 --backend go | filecheck %s --check-prefix=ARGMAX
+// ARGMAX: shape [1 0 3], dtype i64, 0 elements
+func.func @argmax_empty(%arg0: tensor<?x0x3xi1>) -> tensor<1x0x3xi64> {
+  %0 = tensor.argmax %arg0 dim = 0 keepdim = true : tensor<?x0x3xi1>
+  return %0 : tensor<1x0x3xi64>
+}
