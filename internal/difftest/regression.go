@@ -48,7 +48,11 @@ func WriteRegression(dir string, c *Case, f Failure) error {
 			return err
 		}
 	}
-	meta := Meta{Entry: c.Entry, Grad: c.Grad, Backends: []string{f.Backend}, Found: f.String(), Expect: f.Signature()}
+	found := paths.ReplaceAllString(f.String(), "PATH")
+	if m := goBuildError.FindStringSubmatch(f.Msg); m != nil {
+		found += ": " + m[0]
+	}
+	meta := Meta{Entry: c.Entry, Grad: c.Grad, Backends: []string{f.Backend}, Found: found, Expect: f.Signature()}
 	data, err := json.MarshalIndent(meta, "", "  ")
 	if err != nil {
 		return err
