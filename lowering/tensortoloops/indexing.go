@@ -96,15 +96,21 @@ func (g *gen) indices(idx []affine.Expr) []ir.Value {
 // load emits loops.load buf[idx] (memoized per loop) no higher than the
 // floor and the kernel's outermost loop.
 func (g *gen) load(buf ir.Value, idx []affine.Expr) ir.Value {
-	if t, ok := buf.Type().(*ir.MemRefType); ok && (slices.Contains(t.Shape(), 0) || g.inEmptyLoop()) {
-		// Nothing is read from an empty buffer, or in a loop that never
-		// runs; but a load with invariant indices (the start of an empty
-		// slice, an index divided by an extent of 0) would be hoisted out
-		// of the loop and read out of bounds.
+	if t, ok := buf.Type().(*ir.MemRefType); ok && slices.Contains(t.Shape(), 0) {
+		// Nothing is read from an empty buffer; but a load with invariant
+		// indices (an index divided by an extent of 0) would be hoisted out
+		// of the loop that never runs and read out of bounds.
 		return g.scalarConst(t.Elem, 0)
 	}
 	vs := g.indices(idx)
 	f := g.deepest(deeper(g.floor, g.first), append([]ir.Value{buf}, vs...)...)
+	if g.inEmptyLoop() {
+		// In a loop that never runs, a load with invariant indices (the
+		// start of an empty slice) must not be hoisted out of it, where it
+		// would run and read out of bounds. (Not a constant instead: what
+		// is computed from it is shared with code outside the loop.)
+		f = g.cur
+	}
 	return g.share(f, "load"+g.keyOf(buf)+affine.IndexKey(idx), func(b *ir.Builder) ir.Value { return loops.Load(b, buf, vs...) })
 }
 

@@ -116,3 +116,21 @@ func.func @argmax_empty(%arg0: tensor<?x0x3xi1>) -> tensor<1x0x3xi64> {
   %0 = tensor.argmax %arg0 dim = 0 keepdim = true : tensor<?x0x3xi1>
   return %0 : tensor<1x0x3xi64>
 }
+
+// Found after the fix above, which first made loads in a loop that never
+// runs constants: sqrt(x) computed from that constant in the empty loop
+// was shared with the gradient's division outside it (a NaN gradient).
+// RUN: tt-run %s --entry sqrt_empty_slice_grad --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=sqrt_empty_slice})' | filecheck %s --check-prefix=SQRT
+// RUN: tt-run %s --entry sqrt_empty_slice_grad --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=sqrt_empty_slice},pt2-go)' | filecheck %s --check-prefix=SQRT
+// RUN: tt-run %s --entry sqrt_empty_slice_grad --random-inputs 1 --pass-pipeline 'builtin.module(aot-autograd{func=sqrt_empty_slice})' --backend go | filecheck %s --check-prefix=SQRT
+// SQRT: result #1: tensor<f64>
+// SQRT-NEXT: shape [], dtype f64, 1 element
+// SQRT-NEXT: values [{{-?}}0]
+func.func @sqrt_empty_slice(%arg0: tensor<f64>) -> tensor<f64> {
+  %a = tensor.abs %arg0 : tensor<f64>
+  %0 = tensor.sqrt %a : tensor<f64>
+  %1 = tensor.broadcast %0 dims = [] : tensor<f64> -> tensor<3xf64>
+  %2 = tensor.slice %1 start = [1] limit = [1] step = [1] : tensor<3xf64>
+  %3 = tensor.reduce_sum %2 dims = [0] : tensor<0xf64>
+  return %3 : tensor<f64>
+}
