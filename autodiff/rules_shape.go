@@ -113,8 +113,10 @@ func sumIfBroadcast(b *ir.Builder, gx, x ir.Value, i int) ir.Value {
 		nSize = []ir.Value{tensor.Dim(b, gx, int64(i))}
 	}
 	m := tensor.Dim(b, x, int64(i))
-	// m - 1, as the largest index of an iota of m elements: 0 exactly when m = 1.
-	last := tensor.ReduceMax(b, tensor.Iota(b, b.Ctx.Tensor([]int64{ir.Dynamic}, i64), 0, m), []int64{0}, false)
+	// m(m-1)/2, the sum of an iota of m elements: 0 exactly when m is 1
+	// (or 0, where the gradient is empty either way; the largest index
+	// would be the maximum of nothing there).
+	last := tensor.ReduceSum(b, tensor.Iota(b, b.Ctx.Tensor([]int64{ir.Dynamic}, i64), 0, m), []int64{0}, false)
 	keep := tensor.Cmp(b, "ne", last, tensor.Full(b, b.Ctx.Tensor(nil, i64), 0))
 	idxType := b.Ctx.Tensor([]int64{n}, i64)
 	idx := tensor.Select(b,

@@ -7,6 +7,7 @@ import (
 
 	looptransforms "github.com/tt-compiler/tt/dialects/loops/transforms"
 	"github.com/tt-compiler/tt/lowering/fuse"
+	"github.com/tt-compiler/tt/lowering/loopstogpu"
 	"github.com/tt-compiler/tt/lowering/tensortoloops"
 	"github.com/tt-compiler/tt/pass"
 )
@@ -105,11 +106,11 @@ func Pipeline() string {
 }
 
 // Passes returns the factories of the passes the lowering packages define:
-// fuse, tensor-to-loops, and the loop-level plan-memory, parallelize and
+// fuse, tensor-to-loops, loops-to-gpu, and the loop-level plan-memory, parallelize and
 // vectorize. (decompose, canonicalize and cse come from
 // dialects/tensor/transforms and rewrite.)
 func Passes() []func() pass.Pass {
-	return append([]func() pass.Pass{fuse.NewPass, tensortoloops.NewPass}, looptransforms.Passes()...)
+	return append([]func() pass.Pass{fuse.NewPass, tensortoloops.NewPass, loopstogpu.NewPass}, looptransforms.Passes()...)
 }
 
 // RegisterPipeline registers pt2-go in r; every pass of Stages must be
@@ -125,4 +126,41 @@ func RegisterPipeline(r *pass.Registry) error {
 		return fmt.Errorf("%s needs the passes %s, which are not registered", PipelineName, strings.Join(missing, ", "))
 	}
 	return r.RegisterPipeline(PipelineName, "Lower tensor functions to loops over buffers for the Go backend: "+Pipeline(), Pipeline())
+}
+
+// GPUPipelineName is the name of the tensor-to-gpu-kernels pipeline.
+const GPUPipelineName = "pt2-gpu"
+
+// GPUStages is the pt2-gpu pipeline: the front half of Stages up to
+// plan-memory (parallelize and vectorize are CPU transforms), then
+// loops-to-gpu and the final cleanups.
+var GPUStages = func() []Stage {
+	var out []Stage
+	for _, s := range Stages {
+		out = append(out, s)
+		if s.Name == "plan-memory" {
+			break
+		}
+	}
+	return append(out, Stage{"loops-to-gpu", "loops-to-gpu"}, Stage{"late canonicalize", "canonicalize"}, Stage{"late cse", "cse"})
+}()
+
+// GPUPipeline returns the textual pipeline of GPUStages.
+func GPUPipeline() string {
+	names := make([]string, len(GPUStages))
+	for i, s := range GPUStages {
+		names[i] = s.Pass
+	}
+	return strings.Join(names, ",")
+}
+
+// RegisterGPUPipeline registers pt2-gpu in r; every pass of GPUStages must
+// be registered already.
+func RegisterGPUPipeline(r *pass.Registry) error {
+	for _, s := range GPUStages {
+		if r.Lookup(s.Pass) == nil {
+			return fmt.Errorf("%s needs the pass %s, which is not registered", GPUPipelineName, s.Pass)
+		}
+	}
+	return r.RegisterPipeline(GPUPipelineName, "Lower tensor functions to gpu kernels launched by a host function: "+GPUPipeline(), GPUPipeline())
 }

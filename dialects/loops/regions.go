@@ -46,6 +46,17 @@ var ForDef = &ir.OpDef{
 	Print:  printFor,
 	Parse:  parseFor,
 	Verify: verifyFor,
+	// Folding the body can break a declared reduction's chain (andi of the
+	// carried value and a constant false folds to false): the declaration
+	// then becomes none, which claims nothing.
+	Canonicalize: []ir.RewritePattern{&ir.Pattern{Root: ForName, Label: "PruneBrokenReductions",
+		Rewrite: func(op *ir.Operation, rw *ir.PatternRewriter) bool {
+			if _, err := ReductionsOf(op); err == nil {
+				return false
+			}
+			rw.ModifyOpInPlace(op, func() { PruneReductions(op) })
+			return true
+		}}},
 	Loop: &ir.LoopInterface{
 		Body:          body,
 		InductionVars: func(op *ir.Operation) []ir.Value { return bodyArgs(op, 0, 1) },

@@ -482,7 +482,13 @@ func (f *fnEmitter) emitFor(op *ir.Operation) error {
 		names := f.carried(init.t, inits)
 		f.line("%s := %s", strings.Join(names, ", "), strings.Join(inits, ", "))
 		r, a := op.Result(i-3), body.Arg(i-2)
-		if f.liveUses(r) == 0 && f.liveUses(a) == 0 {
+		// A carried value the body only yields back unchanged is never
+		// read either (the yield assigns nothing for it).
+		uses := f.liveUses(a)
+		if y := body.Terminator(); y != nil && y.NumOperands() > i-3 && y.Operand(i-3) == a && f.live[y] {
+			uses--
+		}
+		if f.liveUses(r) == 0 && uses <= 0 {
 			f.line("_ = %s", strings.Join(names, ", _ = "))
 		}
 		f.vals[r] = &gval{t: init.t, comps: names, simd: l}

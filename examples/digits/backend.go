@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/tt-compiler/tt/backend/gobuild"
+	"github.com/tt-compiler/tt/backend/ptxsim"
 	goemit "github.com/tt-compiler/tt/emit/go"
 	"github.com/tt-compiler/tt/internal/registry"
 	"github.com/tt-compiler/tt/internal/ttrun"
@@ -33,8 +34,14 @@ func newBackend(ctx context.Context, name string, m *ir.Operation) (backend, err
 		return &interpBackend{in: interp.New(m, kernels.NewRegistry())}, nil
 	case "go":
 		return newGoBackend(ctx, m)
+	case "ptxsim":
+		b := &ptxsimBackend{ctx: ctx}
+		if err := b.r.Prepare(ctx, m, "train_step"); err != nil {
+			return nil, err
+		}
+		return b, nil
 	}
-	return nil, fmt.Errorf("unknown backend %q (interp or go)", name)
+	return nil, fmt.Errorf("unknown backend %q (interp, go or ptxsim)", name)
 }
 
 // interpBackend runs the tensor-level module in the reference interpreter.
@@ -142,3 +149,29 @@ func (b *goBackend) predict(x *interp.Tensor, params []*interp.Tensor) ([]int64,
 func (b *goBackend) close() error {
 	return errors.Join(b.train.Close(), b.classf.Close())
 }
+
+// ptxsimBackend runs the module lowered by pt2-gpu: kernels as PTX on the
+// simulator, the host functions in the interpreter (tt-run --backend
+// ptxsim). Slow, but the real emitted PTX.
+type ptxsimBackend struct {
+	ctx context.Context
+	r   ptxsim.Runner
+}
+
+func (b *ptxsimBackend) step(x, y *interp.Tensor, params []*interp.Tensor) (float64, []*interp.Tensor, error) {
+	out, err := b.r.Call(b.ctx, "train_step", append([]*interp.Tensor{x, y}, params...)...)
+	if err != nil {
+		return 0, nil, err
+	}
+	return out[0].Float(0), out[1:], nil
+}
+
+func (b *ptxsimBackend) predict(x *interp.Tensor, params []*interp.Tensor) ([]int64, error) {
+	out, err := b.r.Call(b.ctx, "predict", append([]*interp.Tensor{x}, params...)...)
+	if err != nil {
+		return nil, err
+	}
+	return out[0].I64(), nil
+}
+
+func (b *ptxsimBackend) close() error { return nil }

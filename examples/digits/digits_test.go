@@ -86,3 +86,31 @@ func TestUnknownBackend(t *testing.T) {
 		t.Errorf("got %v, want an unknown backend error", err)
 	}
 }
+
+// TestPTXSimBackendMatchesInterpreter trains one epoch with the kernels
+// emitted as PTX and run on the simulator (tt-run --backend ptxsim's path)
+// and checks the loss and accuracy against the interpreter's.
+func TestPTXSimBackendMatchesInterpreter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the simulator is slow")
+	}
+	cfg := config{epochs: 1, lr: 0.1, seed: 3, data: "data/digits.csv.gz", log: t.Logf}
+	want, err := train(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.backend = "ptxsim"
+	got, err := train(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, w := got[0].meanLoss, want[0].meanLoss
+	rel := math.Abs(g-w) / math.Abs(w)
+	t.Logf("loss ptxsim %.9f, interp %.9f (relative difference %.2e); accuracy %.4f and %.4f", g, w, rel, got[0].testAccuracy, want[0].testAccuracy)
+	if !(rel <= 1e-4) {
+		t.Errorf("loss %.9g on ptxsim, %.9g in the interpreter (relative difference %.2e > 1e-4)", g, w, rel)
+	}
+	if math.Abs(got[0].testAccuracy-want[0].testAccuracy) > 1.5/359 {
+		t.Errorf("test accuracy %.4f on ptxsim, %.4f in the interpreter", got[0].testAccuracy, want[0].testAccuracy)
+	}
+}

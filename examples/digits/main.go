@@ -63,7 +63,7 @@ func main() {
 	flag.Float64Var(&cfg.lr, "lr", 0.1, "SGD learning rate")
 	flag.Int64Var(&cfg.seed, "seed", 1, "seed for the data split, shuffling and initial weights")
 	flag.StringVar(&cfg.data, "data", "examples/digits/data/digits.csv.gz", "the digits CSV (gzip)")
-	flag.StringVar(&cfg.backend, "backend", "interp", "where the model runs: interp (the reference interpreter) or go (compiled to Go)")
+	flag.StringVar(&cfg.backend, "backend", "interp", "where the model runs: interp (the reference interpreter), go (compiled to Go) or ptxsim (PTX kernels on the simulator)")
 	flag.Parse()
 	if _, err := train(cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "digits:", err)

@@ -43,5 +43,8 @@ func NewPassRegistry() *pass.Registry {
 	if err := lowering.RegisterPipeline(r); err != nil {
 		panic(err)
 	}
+	if err := lowering.RegisterGPUPipeline(r); err != nil {
+		panic(err)
+	}
 	return r
 }

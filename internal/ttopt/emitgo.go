@@ -25,7 +25,8 @@ type emitOptions struct {
 	goSIMD    string      // --go-simd
 	simd      goemit.SIMD // its level
 	dumpDir   string
-	profile   bool // --go-profile
+	ptxTarget string // --ptx-target, with --emit=ptx
+	profile   bool   // --go-profile
 
 	dump   map[string][]byte // stage files, for --dump-dir
 	source string            // the input's name
@@ -33,7 +34,8 @@ type emitOptions struct {
 
 // addEmitFlags declares --emit, --go-package and --dump-dir.
 func addEmitFlags(f *pflag.FlagSet, eo *emitOptions) {
-	f.StringVar(&eo.target, "emit", "", "write the module as code instead of IR: go (a Go package; the module must be in loop-level form)")
+	f.StringVar(&eo.target, "emit", "", "write the module as code instead of IR: go (a Go package; the module must be in loop-level form) or ptx (the kernels of its gpu.module ops, after pt2-gpu)")
+	f.StringVar(&eo.ptxTarget, "ptx-target", "sm_80", "with --emit=ptx: the SM architecture, sm_70 to sm_90")
 	f.StringVar(&eo.goPackage, "go-package", goemit.DefaultPackage, "package name of the Go code --emit=go writes")
 	f.StringVar(&eo.goSIMD, "go-simd", gobuild.SIMDAuto, "with --emit=go: hold vectors in simd/archsimd registers: "+gobuild.SIMDChoices+
 		" (auto: what this host runs best; off: portable scalar Go)")
@@ -57,8 +59,10 @@ func (eo *emitOptions) check(opts *options) error {
 		return errors.New("tt-opt: --go-profile applies to --emit=go")
 	case eo.target == "":
 		return nil
+	case eo.target == "ptx":
+		return checkPTX(eo, opts)
 	case eo.target != "go":
-		return fmt.Errorf("tt-opt: unknown --emit target %q (supported: go)", eo.target)
+		return fmt.Errorf("tt-opt: unknown --emit target %q (supported: go, ptx)", eo.target)
 	case opts.splitInputFile:
 		return errors.New("tt-opt: --emit=go writes one Go file and cannot be combined with --split-input-file")
 	case opts.verifyDiagnostics:

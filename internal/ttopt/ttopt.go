@@ -223,6 +223,9 @@ func processChunk(opts *options, file string, c chunk, sources *ir.SourceMgr, ou
 	if diags.HasErrors() {
 		return false
 	}
+	if opts.emit.target == "ptx" {
+		return emitPTX(opts, module, report, out, stderr)
+	}
 	if opts.emit.active() {
 		return emitGo(opts, module, report, out, stderr)
 	}

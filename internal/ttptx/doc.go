@@ -29,9 +29,13 @@
 //	  --stats prints the simulator's statistics to standard output.
 //	  --max-steps bounds the instructions each warp executes.
 //	  --race (on by default) detects shared-memory data races.
-//	  --device sim (the default) runs on the simulator; --device cuda is
-//	  not implemented yet (it arrives with tt's CUDA backend) and is an
-//	  error saying so.
+//	  --device sim (the default) runs on the simulator; --device cuda runs
+//	  the same kernel and arguments on GPU 0 through the CUDA driver
+//	  (runtime/cuda, no cgo: the driver JIT-compiles the PTX), so that the
+//	  simulator and hardware can be compared; without a driver or a GPU it
+//	  is the driver's one-line error. The simulator's checks and --stats do
+//	  not apply there; bool buffers and 8- or 16-bit parameters are
+//	  refused.
 //	  A simulation error (out-of-bounds or misaligned access, a barrier not
 //	  reached by every thread, a shuffle or vote outside its member mask, a
 //	  read of an unwritten register, a shared-memory race, the step budget

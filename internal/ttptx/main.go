@@ -125,7 +125,7 @@ func runCommand(stdout io.Writer) *cobra.Command {
 	f.StringArrayVar(&cfg.Args, "arg", nil, "next kernel argument `A`: f32:V f64:V s32:V u32:V s64:V u64:V buf:FILE.npy zeros:DTYPE:N (repeatable, in parameter order)")
 	f.StringVar(&cfg.Out, "out", "", "write buffer argument i to `DIR`/arg<i>.npy after the kernel")
 	f.BoolVar(&cfg.Stats, "stats", false, "print the simulator's statistics (instructions, coalescing, bank conflicts, divergence, registers, occupancy)")
-	f.StringVar(&cfg.Device, "device", DeviceSim, "`DEVICE` to run on: sim (the simulator) or cuda (not implemented yet)")
+	f.StringVar(&cfg.Device, "device", DeviceSim, "`DEVICE` to run on: sim (the simulator) or cuda (GPU 0 through the CUDA driver, loaded without cgo)")
 	f.Int64Var(&cfg.MaxSteps, "max-steps", sim.DefaultMaxSteps, "at most `N` instructions per warp")
 	f.BoolVar(&cfg.Race, "race", true, "detect shared-memory data races between barriers")
 	return cmd

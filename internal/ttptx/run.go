@@ -39,7 +39,9 @@ func Run(cfg Config) error {
 	switch cfg.Device {
 	case DeviceSim:
 	case DeviceCUDA:
-		return fmt.Errorf("--device cuda is not implemented yet: running PTX on a GPU through the CUDA driver arrives with tt's CUDA backend; use --device sim")
+		if cfg.Stats {
+			return fmt.Errorf("--stats are the simulator's: use --device sim")
+		}
 	default:
 		return fmt.Errorf("unknown --device %q (known devices: sim, cuda)", cfg.Device)
 	}
@@ -76,12 +78,20 @@ func Run(cfg Config) error {
 		return fmt.Errorf("kernel %s takes %d parameters (%s), but %d --arg were given",
 			cfg.Kernel, len(params), paramList(params), len(args))
 	}
-	simArgs := make([]sim.Arg, len(args))
-	bufs := make([]*sim.Buffer, len(args))
 	for i, a := range args {
 		if err := a.fits(params[i]); err != nil {
 			return fmt.Errorf("--arg %s (argument %d): parameter %d of kernel %s is .%s: %v", cfg.Args[i], i, i, cfg.Kernel, params[i], err)
 		}
+	}
+	if cfg.Device == DeviceCUDA {
+		if err := runOnCUDA(cfg, src, params, args); err != nil {
+			return err
+		}
+		return writeBuffers(cfg.Out, args)
+	}
+	simArgs := make([]sim.Arg, len(args))
+	bufs := make([]*sim.Buffer, len(args))
+	for i, a := range args {
 		if a.kind == kindBuf || a.kind == kindZeros {
 			b := prog.Mem.Alloc(a.array.Len() * a.array.DType.Size())
 			if err := b.Write(arrayData(a.array)); err != nil {
@@ -103,23 +113,36 @@ func Run(cfg Config) error {
 	if err != nil {
 		return locate(err, src)
 	}
-	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
-		return err
-	}
 	for i, b := range bufs {
 		if b == nil {
 			continue
 		}
-		a := args[i].array
-		if err := b.Read(arrayData(a)); err != nil {
+		if err := b.Read(arrayData(args[i].array)); err != nil {
 			return fmt.Errorf("reading back argument %d: %v", i, err)
 		}
-		if err := npy.WriteFile(filepath.Join(cfg.Out, fmt.Sprintf("arg%d.npy", i)), a); err != nil {
-			return err
-		}
+	}
+	if err := writeBuffers(cfg.Out, args); err != nil {
+		return err
 	}
 	if stats != nil {
 		stats.Print(cfg.Stdout)
+	}
+	return nil
+}
+
+// writeBuffers writes buffer argument i (after the kernel) to
+// DIR/arg<i>.npy.
+func writeBuffers(dir string, args []argSpec) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for i, a := range args {
+		if a.kind != kindBuf && a.kind != kindZeros {
+			continue
+		}
+		if err := npy.WriteFile(filepath.Join(dir, fmt.Sprintf("arg%d.npy", i)), a.array); err != nil {
+			return err
+		}
 	}
 	return nil
 }

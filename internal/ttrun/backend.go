@@ -47,6 +47,8 @@ func DefaultBackends() *Backends {
 	b := NewBackends()
 	b.Register("interp", NewInterpBackend)
 	b.Register(GoBackendName, NewGoBackend)
+	b.Register(PTXSimBackendName, NewPTXSimBackend)
+	b.Register(CUDABackendName, NewCUDABackend)
 	return b
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -272,6 +273,29 @@ func configureBackend(be Backend, cfg Config) error {
 			return fmt.Errorf("--go-simd applies to --backend %s, not %s", GoBackendName, be.Name())
 		}
 		s.SetGoSIMD(cfg.GoSIMD)
+	}
+	if cfg.Stats && be.Name() != PTXSimBackendName {
+		return fmt.Errorf("--stats applies to --backend %s (the simulator's statistics), not %s", PTXSimBackendName, be.Name())
+	}
+	if cfg.PTXTarget != "" || cfg.Stats {
+		p, ok := be.(*ptxsimBackend)
+		if !ok {
+			return fmt.Errorf("--ptx-target applies to --backend %s or %s, not %s", PTXSimBackendName, CUDABackendName, be.Name())
+		}
+		if cfg.PTXTarget != "" {
+			var sm int
+			if _, err := fmt.Sscanf(cfg.PTXTarget, "sm_%d", &sm); err != nil || fmt.Sprintf("sm_%d", sm) != cfg.PTXTarget || sm < 70 || sm > 90 {
+				return fmt.Errorf("--ptx-target %q: expected sm_70 to sm_90", cfg.PTXTarget)
+			}
+			p.SetPTXTarget(sm)
+		}
+		if cfg.Stats {
+			w := cfg.Log
+			if w == nil {
+				w = os.Stderr
+			}
+			p.SetStats(w)
+		}
 	}
 	if cfg.Profile {
 		p, ok := be.(profiler)

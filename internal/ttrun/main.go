@@ -124,6 +124,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 	f.IntVar(&cfg.Bench, "bench", 0, "after one warm-up run, time `N` runs and print the median and minimum")
 	f.BoolVar(&cfg.Profile, "profile", false, "with --backend go: time every kernel over all the runs and print calls, time, bytes and GB/s per kernel (with --dump-dir also into profile.tsv and the compile report)")
 	f.StringVar(&cfg.DumpDir, "dump-dir", "", "with --backend go: write the IR after each lowering stage, kernels.dot (and .svg), model.go, main.go and build.txt into `DIR`")
+	f.StringVar(&cfg.PTXTarget, "ptx-target", "", "with --backend ptxsim: the SM architecture of the emitted PTX, sm_70 to sm_90 (default sm_80)")
+	f.BoolVar(&cfg.Stats, "stats", false, "with --backend ptxsim: print the simulator's statistics per kernel (bytes moved, coalescing, bank conflicts, divergence) to standard error")
 	f.StringVar(&cfg.GoSIMD, "go-simd", gobuild.SIMDAuto, "with --backend go: hold vectors in simd/archsimd registers: `LEVEL` "+gobuild.SIMDChoices+
 		" (auto: what this host runs best; off: portable scalar Go)")
 	f.BoolVarP(&verbose, "verbose", "v", false, "print what the backend did (--backend go: the build, its SIMD level and cache entry) to standard error")

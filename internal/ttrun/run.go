@@ -44,6 +44,11 @@ type Config struct {
 	// GoSIMD is the Go backend's SIMD level: off, auto ("" too), avx2 or
 	// avx512 (see backend/gobuild.ResolveSIMD).
 	GoSIMD string
+	// PTXTarget is the ptxsim backend's SM architecture ("" or sm_80 by
+	// default); Stats makes it print the simulator's statistics to Log's
+	// writer (standard error) after each run.
+	PTXTarget string
+	Stats     bool
 	// Log, when not nil, receives what the backend did (tt-run -v: the Go
 	// backend's build).
 	Log io.Writer

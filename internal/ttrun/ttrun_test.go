@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -109,7 +110,10 @@ func TestMainErrors(t *testing.T) {
 		{"entry", []string{p, "--entry", "g", "--random-inputs", "1"}, "tt-run: no function @g in " + p + "; public functions: @f"},
 		{"ambiguous", []string{filepath.Join(dir, "two.mlir"), "--random-inputs", "1"}, "has 2 public functions; choose one with --entry: @f, @g"},
 		{"no-public", []string{filepath.Join(dir, "none.mlir"), "--random-inputs", "1"}, "none.mlir has no public func.func to run"},
-		{"backend", []string{p, "--backend", "cuda", "--random-inputs", "1"}, `tt-run: unknown backend "cuda" (known backends: go, interp)`},
+		{"backend", []string{p, "--backend", "cuda9", "--random-inputs", "1"}, `tt-run: unknown backend "cuda9" (known backends: cuda, go, interp, ptxsim)`},
+		// No GPU where the tests run: the CUDA driver's one-line error.
+		{"cuda", []string{p, "--backend", "cuda", "--random-inputs", "1"}, `tt-run: no CUDA `},
+		{"cuda stats", []string{p, "--backend", "cuda", "--stats", "--random-inputs", "1"}, `tt-run: --stats applies to --backend ptxsim (the simulator's statistics), not cuda`},
 		{"pipeline", []string{p, "--pass-pipeline", "builtin.module(x)", "--random-inputs", "1"}, "MLIR Textual PassPipeline Parser:1:16: error: 'x' does not refer to a registered pass or pass pipeline"},
 		{"parse", []string{filepath.Join(dir, "bad.mlir"), "--random-inputs", "1"}, "bad.mlir:2:10: error: use of undeclared SSA value name"},
 		{"bench", []string{p, "--bench", "-1", "--random-inputs", "1"}, "tt-run: --bench must be positive, got -1"},
@@ -441,7 +445,7 @@ func TestBackendInterface(t *testing.T) {
 	if _, err := bs.New("interp"); err == nil || !strings.Contains(err.Error(), "known backends: fake") {
 		t.Errorf("unknown backend: %v", err)
 	}
-	if got := DefaultBackends().Names(); len(got) != 2 || got[0] != "go" || got[1] != "interp" {
+	if got := DefaultBackends().Names(); !slices.Equal(got, []string{"cuda", "go", "interp", "ptxsim"}) {
 		t.Errorf("default backends %v", got)
 	}
 }

@@ -91,7 +91,7 @@ func softmax[T floatT](x, out []T, outer, n, inner int, logOut bool) {
 	}
 	const chunk = 256
 	chunks := (inner + chunk - 1) / chunk
-	interp.ParallelFor(outer*chunks, max(1, (32<<10)/(8*n*min(chunk, inner))), func(lo, hi int) {
+	interp.ParallelFor(outer*chunks, max(1, (32<<10)/(8*n*max(1, min(chunk, inner)))), func(lo, hi int) {
 		m := make([]T, chunk)
 		s := make([]float64, chunk)
 		for t := lo; t < hi; t++ {
@@ -257,7 +257,7 @@ func f64s(t *interp.Tensor) []float64 {
 
 // layerNorm normalizes rows of d elements, in parallel over rows.
 func layerNorm[T floatT](x, gamma, beta, out []T, rows, d int, eps float64) {
-	interp.ParallelFor(rows, max(1, (32<<10)/(4*d)), func(lo, hi int) {
+	interp.ParallelFor(rows, max(1, (32<<10)/(4*max(1, d))), func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			xr, or := x[r*d:(r+1)*d], out[r*d:(r+1)*d]
 			mean := sumF64(xr) / float64(d)

@@ -35,6 +35,9 @@ type frame struct {
 	// guard marks the region of a loops.if whose loads must not be
 	// hoisted out of it.
 	guard bool
+	// empty marks the body of a loop that never runs (a static extent of
+	// 0): what it loads is never read.
+	empty bool
 }
 
 // gen generates the loops of one kernel (or of a function-level value

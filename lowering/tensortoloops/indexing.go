@@ -1,6 +1,8 @@
 package tensortoloops
 
 import (
+	"slices"
+
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/ir"
@@ -59,7 +61,14 @@ func (g *gen) atomValue(a *affine.Atom) ir.Value {
 	}
 	ea, eb := a.Operands()
 	x, y := g.index(ea), g.index(eb)
-	_, constDivisor := eb.IsConst()
+	c, constDivisor := eb.IsConst()
+	if constDivisor && c == 0 {
+		// Division by an extent of 0: the index addresses an empty buffer
+		// (the delinearization of a reshape with no elements), so it is
+		// never used at run time; a division by the constant 0 would
+		// still trap where it is hoisted out of the loop that never runs.
+		return g.indexConst(0)
+	}
 	switch a.Kind() {
 	case affine.AtomDiv:
 		if constDivisor {
@@ -87,9 +96,33 @@ func (g *gen) indices(idx []affine.Expr) []ir.Value {
 // load emits loops.load buf[idx] (memoized per loop) no higher than the
 // floor and the kernel's outermost loop.
 func (g *gen) load(buf ir.Value, idx []affine.Expr) ir.Value {
+	if t, ok := buf.Type().(*ir.MemRefType); ok && slices.Contains(t.Shape(), 0) {
+		// Nothing is read from an empty buffer; but a load with invariant
+		// indices (an index divided by an extent of 0) would be hoisted out
+		// of the loop that never runs and read out of bounds.
+		return g.scalarConst(t.Elem, 0)
+	}
 	vs := g.indices(idx)
 	f := g.deepest(deeper(g.floor, g.first), append([]ir.Value{buf}, vs...)...)
+	if g.inEmptyLoop() {
+		// In a loop that never runs, a load with invariant indices (the
+		// start of an empty slice) must not be hoisted out of it, where it
+		// would run and read out of bounds. (Not a constant instead: what
+		// is computed from it is shared with code outside the loop.)
+		f = g.cur
+	}
 	return g.share(f, "load"+g.keyOf(buf)+affine.IndexKey(idx), func(b *ir.Builder) ir.Value { return loops.Load(b, buf, vs...) })
+}
+
+// inEmptyLoop reports whether code generated now is in the body of a loop
+// that never runs.
+func (g *gen) inEmptyLoop() bool {
+	for f := g.cur; f != nil; f = f.parent {
+		if f.empty {
+			return true
+		}
+	}
+	return false
 }
 
 // store emits loops.store v, buf[idx] at the deepest frame of its operands.

@@ -62,6 +62,9 @@ func (g *gen) loopNest(at *frame, extents []affine.Expr, inits []ir.Value, kinds
 		ub := g.index(n)
 		g.cur = parent
 		l, fr, saved := g.openFor(parent, ub, cur, kinds)
+		if c, ok := n.IsConst(); ok && c == 0 {
+			fr.empty = true
+		}
 		levels = append(levels, level{l, fr, saved})
 		w[i] = g.ix.NewVar("i", n, l.InductionVar())
 		cur = l.RegionIterArgs()

@@ -494,3 +494,9 @@ func inlineBody(l *ir.Operation, iv ir.Value, pos *ir.Operation) {
 		op = next
 	}
 }
+
+// IndependentIterations reports whether the iterations of the loops.for l
+// may run in any order or at once: it carries no values, and the buffers
+// it writes are written at disjoint slices per iteration (the test
+// Parallelize uses; the GPU mapping uses it too).
+func IndependentIterations(l *ir.Operation) bool { return independentIterations(l) }

@@ -36,7 +36,10 @@
 
 // Backends.
 // RUN: not tt-run %s --entry g --random-inputs 1 --backend cuda9 2>&1 | filecheck %s --check-prefix=BACKEND
-// BACKEND: tt-run: unknown backend "cuda9" (known backends: go, interp)
+// BACKEND: tt-run: unknown backend "cuda9" (known backends: cuda, go, interp, ptxsim)
+// --backend cuda without a GPU (or without the driver) is the driver's one-line error:
+// RUN: not tt-run %s --entry g --random-inputs 1 --backend cuda 2>&1 | filecheck %s --check-prefix=CUDA
+// CUDA: tt-run: no CUDA {{driver: libcuda.so.1 not found|device: }}
 // RUN: tt-run %s --entry g --random-inputs 1 --backend interp | filecheck %s --check-prefix=PRIVATE
 
 // Pipelines: syntax, unknown pass, a pass that fails.

@@ -1,0 +1,160 @@
+// Package loopstogpu outlines the top-level loop nests of loop-level
+// functions into gpu kernels: the loops-to-gpu pass of the pt2-gpu
+// pipeline.
+//
+// Each loops.for directly in a func.func body becomes a gpu.func kernel
+// of one gpu.module, and the loop is replaced by a gpu.launch_func whose
+// grid and block sizes are computed on the host from the loop bounds, so
+// that dynamic shapes need no recompilation. loops.alloc, loops.dealloc,
+// copies and extern calls stay in the host function: they are the launch
+// plan. A kernel is mapped, in the spirit of Inductor's Triton
+// heuristics, as one of:
+//
+//   - pointwise: the outer loops of the nest whose iterations are
+//     independent collapse into one index space with one thread per
+//     point (blocks of 256 threads, a bounds guard on the last block);
+//     what is left inside runs serially in each thread (for a pure
+//     pointwise nest nothing is left; otherwise this is the correct
+//     fallback for nests that are neither pointwise nor row reductions);
+//   - row reduction: when the body of the collapsed loops is a sequence
+//     of single loops over the row (the innermost dimension), one of them
+//     at least a declared reduction, each row gets one block: its threads
+//     stride over the row, combine their partial values by warp shuffles
+//     (gpu.shuffle xor) and then across warps through workgroup memory;
+//   - serial: a nest whose outermost loop carries values or has dependent
+//     iterations runs in one thread.
+//
+// The decision is recorded on the launch as the tt.kernel_kind attribute
+// (pointwise, row_reduction or serial).
+package loopstogpu
+
+import (
+	"fmt"
+
+	"github.com/tt-compiler/tt/dialects/builtin"
+	"github.com/tt-compiler/tt/dialects/function"
+	"github.com/tt-compiler/tt/dialects/gpu"
+	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/pass"
+)
+
+// KernelKindAttrName names the attribute of gpu.launch_func recording
+// how loops-to-gpu mapped the kernel.
+const KernelKindAttrName = "tt.kernel_kind"
+
+// PersistentAttrName marks the launch of a row reduction whose threads
+// keep their elements of the row in registers (each element loaded once).
+const PersistentAttrName = "tt.persistent"
+
+// ModuleName is the name of the gpu.module loops-to-gpu creates.
+const ModuleName = "tt_kernels"
+
+// The kernel kinds.
+const (
+	KindPointwise    = "pointwise"
+	KindRowReduction = "row_reduction"
+	KindSerial       = "serial"
+)
+
+// Stats reports what LoopsToGPU did.
+type Stats struct {
+	Kernels, Pointwise, RowReductions, Serial int
+	// Matmuls counts the tt.matmul calls expanded into loop nests (and
+	// so into kernels).
+	Matmuls int
+}
+
+type gpuPass struct {
+	pass.Base
+	block                            *int
+	kernels, pointwise, rows, serial *pass.Statistic
+}
+
+// NewPass returns the loops-to-gpu pass.
+func NewPass() pass.Pass {
+	p := &gpuPass{Base: pass.NewBase(pass.Info{
+		Argument: "loops-to-gpu",
+		Name:     "LoopsToGPU",
+		Summary:  "Outline the top-level loop nests of loop-level functions into gpu kernels launched by the host",
+		Description: "Every loops.for directly in a func.func body becomes a gpu.func kernel in the gpu.module @" + ModuleName +
+			", launched by a gpu.launch_func with sizes computed from the loop bounds: pointwise nests get one thread per " +
+			"point, row reductions one block per row (warp shuffles, then workgroup memory across warps), nests with " +
+			"dependent outer iterations one thread. Allocations, copies and extern calls stay on the host.",
+		Anchor: builtin.ModuleDef.Name,
+	})}
+	o := p.Options()
+	p.block = o.Int("block-size", 256, "Threads per block of pointwise kernels and most threads per block of row reductions (a multiple of 32, at most 1024)")
+	p.kernels = p.NewStatistic("num-kernels", "Number of kernels outlined")
+	p.pointwise = p.NewStatistic("num-pointwise", "Number of pointwise kernels (one thread per point)")
+	p.rows = p.NewStatistic("num-row-reductions", "Number of row-reduction kernels (one block per row)")
+	p.serial = p.NewStatistic("num-serial", "Number of kernels run by one thread")
+	return p
+}
+
+// Run outlines the module's loop nests.
+func (p *gpuPass) Run(op *ir.Operation, _ *pass.AnalysisManager) error {
+	if *p.block < 32 || *p.block > 1024 || *p.block%32 != 0 {
+		return fmt.Errorf("loops-to-gpu: block-size %d is not a multiple of 32 in [32, 1024]", *p.block)
+	}
+	st, err := LoopsToGPU(op, *p.block)
+	if err != nil {
+		return err
+	}
+	p.kernels.Add(int64(st.Kernels))
+	p.pointwise.Add(int64(st.Pointwise))
+	p.rows.Add(int64(st.RowReductions))
+	p.serial.Add(int64(st.Serial))
+	return nil
+}
+
+// LoopsToGPU outlines the top-level loop nests of every func.func of
+// module into kernels of one gpu.module, with blockSize threads per block
+// for pointwise kernels.
+func LoopsToGPU(module *ir.Operation, blockSize int) (Stats, error) {
+	var st Stats
+	body := module.Region(0).Front()
+	var funcs []*ir.Operation
+	for op := range body.Ops() {
+		if op.Name() == function.FuncName && op.NumRegions() > 0 && op.Region(0).Front() != nil {
+			funcs = append(funcs, op)
+		}
+	}
+	var gm gpu.ModuleOp
+	o := &outliner{blockSize: int64(blockSize), stats: &st}
+	for _, fn := range funcs {
+		var calls []*ir.Operation
+		for op := range fn.Region(0).Front().Ops() {
+			if op.Name() == loops.CallExternName {
+				calls = append(calls, op)
+			}
+		}
+		for _, op := range calls {
+			if expandMatmul(op) {
+				st.Matmuls++
+			}
+		}
+		var nests []*ir.Operation
+		for op := range fn.Region(0).Front().Ops() {
+			if op.Name() == loops.ForName {
+				nests = append(nests, op)
+			}
+		}
+		name, _ := fn.Attr(ir.SymbolAttrName).(*ir.StringAttr)
+		for i, l := range nests {
+			if gm.Op == nil {
+				b := ir.NewBuilder(module.Context())
+				b.Loc = module.Loc()
+				b.SetInsertionPointToStart(body)
+				gm = gpu.Module(b, ModuleName)
+				module.SetAttr(gpu.ContainerModuleAttrName, ir.UnitAttr{})
+			}
+			kname := fmt.Sprintf("%s_k%d", name.Value, i)
+			if err := o.outline(gm, l, kname); err != nil {
+				return st, fmt.Errorf("loops-to-gpu: %s: %w", kname, err)
+			}
+			st.Kernels++
+		}
+	}
+	return st, nil
+}
