@@ -78,7 +78,7 @@ CUresult cuStreamSynchronize(CUstream s) { NEED_CTX(); return s ? OK : INVALID_V
 
 static int launches;
 CUresult cuEventCreate(CUevent *e, unsigned flags) { NEED_CTX(); *e = calloc(1, sizeof(int)); return OK; }
-CUresult cuEventRecord(CUevent e, CUstream s) { NEED_CTX(); *(int *)e = launches; return OK; }
+CUresult cuEventRecord(CUevent e, CUstream s) { NEED_CTX(); *(int *)e = __atomic_load_n(&launches, __ATOMIC_RELAXED); return OK; }
 CUresult cuEventSynchronize(CUevent e) { NEED_CTX(); return OK; }
 // The fake clock: 0.25 ms per launch.
 CUresult cuEventElapsedTime(float *ms, CUevent a, CUevent b) {
@@ -87,6 +87,8 @@ CUresult cuEventElapsedTime(float *ms, CUevent a, CUevent b) {
 }
 CUresult cuEventDestroy_v2(CUevent e) { NEED_CTX(); free(e); return OK; }
 
+// allocated is updated from many threads (the goroutines test), as the
+// real driver's bookkeeping is: atomically.
 static size_t allocated;
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n) {
 	NEED_CTX();
@@ -95,21 +97,21 @@ CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n) {
 	size_t *block = malloc(n + 16);
 	if (!block) return OUT_OF_MEMORY;
 	block[0] = n;
-	allocated += n;
+	__atomic_add_fetch(&allocated, n, __ATOMIC_RELAXED);
 	*p = (CUdeviceptr)(uintptr_t)(block + 2);
 	return OK;
 }
 CUresult cuMemFree_v2(CUdeviceptr p) {
 	NEED_CTX();
 	size_t *block = (size_t *)(uintptr_t)p - 2;
-	allocated -= block[0];
+	__atomic_sub_fetch(&allocated, block[0], __ATOMIC_RELAXED);
 	free(block);
 	return OK;
 }
 CUresult cuMemGetInfo_v2(size_t *free_, size_t *total) {
 	NEED_CTX();
 	*total = (size_t)1 << 36;
-	*free_ = *total - allocated;
+	*free_ = *total - __atomic_load_n(&allocated, __ATOMIC_RELAXED);
 	return OK;
 }
 #define DEV(p) ((void *)(uintptr_t)(p))
@@ -202,7 +204,7 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
 	if (k < 1 || k > 3 || extra || gx * gy * gz == 0 || bx * by * bz == 0 || bx * by * bz > 1024) return INVALID_VALUE;
 	if ((int)shared > dyn_shared[k]) return INVALID_VALUE;
 	uint64_t threads = (uint64_t)gx * gy * gz * bx * by * bz;
-	launches++;
+	__atomic_add_fetch(&launches, 1, __ATOMIC_RELAXED);
 	if (k == 1) {
 		float *a = DEV(*(uint64_t *)p[0]), *b = DEV(*(uint64_t *)p[1]), *c = DEV(*(uint64_t *)p[2]);
 		uint32_t n = *(uint32_t *)p[3];
