@@ -360,41 +360,15 @@ func (a *SymbolRefAttr) writeTo(sb *strings.Builder) {
 	}
 }
 
+// writeSymbolName writes @name as MLIR's printSymbolName does: bare when
+// name is a bare identifier, else quoted (@"0", @"a-b").
 func writeSymbolName(sb *strings.Builder, name string) {
 	sb.WriteByte('@')
-	if isSuffixIdentifier(name) {
+	if IsBareIdentifier(name) {
 		sb.WriteString(name)
 	} else {
 		sb.WriteString(Quote(name))
 	}
-}
-
-// isSuffixIdentifier reports whether s is a valid MLIR suffix-id
-// (digits, or a bare identifier that may also contain '-').
-func isSuffixIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	allDigits := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
-			allDigits = false
-		}
-	}
-	if allDigits {
-		return true
-	}
-	if c := s[0]; c >= '0' && c <= '9' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c == '$' || c == '.' || c == '-' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
-			return false
-		}
-	}
-	return true
 }
 
 // ---- Opaque attributes ----
