@@ -509,6 +509,8 @@ type formatSource interface {
 	// parseCommaList reads open, a possibly empty comma-separated list of
 	// elem, and close; context completes its error messages.
 	parseCommaList(open, close, context string, elem func() error) error
+	// parseAttrDict reads an attribute dictionary "{...}".
+	parseAttrDict() ([]ir.NamedAttr, error)
 }
 
 // formatParse collects what the format reads before operands are resolved.

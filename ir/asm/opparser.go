@@ -298,7 +298,13 @@ func (p *parser) ParseString() (string, error) {
 
 // ParseArgument implements ir.OpParser.
 func (p *parser) ParseArgument(withType, withAttrs bool) (ir.Argument, error) {
-	u, err := p.ParseOperand()
+	return p.readArgument(p, withType, withAttrs)
+}
+
+// readArgument reads "%name [: type] [{attrs}] [loc(...)]" through src
+// (either engine's op parser).
+func (p *parser) readArgument(src formatSource, withType, withAttrs bool) (ir.Argument, error) {
+	u, err := src.ParseOperand()
 	if err != nil {
 		return ir.Argument{}, err
 	}
@@ -307,16 +313,16 @@ func (p *parser) ParseArgument(withType, withAttrs bool) (ir.Argument, error) {
 	}
 	a := ir.Argument{Name: u}
 	if withType {
-		if a.Type, err = p.ParseColonType(); err != nil {
+		if a.Type, err = src.ParseColonType(); err != nil {
 			return a, err
 		}
 	}
-	if withAttrs && p.isPunct("{") {
-		if a.Attrs, err = p.parseAttrDict(); err != nil {
+	if withAttrs && src.isPunct("{") {
+		if a.Attrs, err = src.parseAttrDict(); err != nil {
 			return a, err
 		}
 	}
-	if a.Loc, err = p.ParseOptionalLocation(); err != nil {
+	if a.Loc, err = src.ParseOptionalLocation(); err != nil {
 		return a, err
 	}
 	return a, nil

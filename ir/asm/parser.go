@@ -877,30 +877,48 @@ func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
 	}
 	p.advance()
 	st := &ir.OperationState{Name: name, Loc: loc}
+	if err := p.readCustomForm(def, p, st, nil); err != nil {
+		return nil, err
+	}
+	return p.newCustomOp(def, st)
+}
+
+// readCustomForm reads the rest of a custom-form op through src (either
+// engine's op parser) with the op's parse hook or declarative format, the
+// op on the stack of enclosing ops (for default dialects) and named in
+// errors ("custom op 'x' ..."); finish, when set, runs before the name is
+// dropped.
+func (p *parser) readCustomForm(def *ir.OpDef, src formatSource, st *ir.OperationState, finish func() error) error {
 	p.opStack = append(p.opStack, def)
 	savedCustom := p.customOp
-	p.customOp = name
+	p.customOp = st.Name
 	defer func() { p.customOp = savedCustom }()
 	var err error
 	if def.Parse != nil {
-		err = def.Parse(p, st)
+		err = def.Parse(src, st)
 	} else {
 		var f *format
 		if f, err = formatFor(def); err == nil {
-			err = f.parse(p, st)
+			err = f.parse(src, st)
 		}
 	}
 	p.opStack = p.opStack[:len(p.opStack)-1]
-	if err != nil {
-		return nil, err
+	if err == nil && finish != nil {
+		err = finish()
 	}
+	return err
+}
+
+// newCustomOp creates a custom-form op, inferring its result types when
+// the form did not give them.
+func (p *parser) newCustomOp(def *ir.OpDef, st *ir.OperationState) (*ir.Operation, error) {
 	if st.ResultTypes == nil {
 		if def.InferResultTypes == nil {
 			st.ResultTypes = []ir.Type{}
 		} else {
 			ts, err := def.InferResultTypes(p.ctx, st.Operands, st.Attrs, st.Regions)
 			if err != nil {
-				return nil, ir.Errorf(loc, "'%s' op %v", name, err)
+				return nil, ir.Errorf(st.Loc, "'%s' op %v", st.Name, err)
 			}
 			st.ResultTypes = ts
 		}

@@ -435,36 +435,8 @@ func (b *builder) customOp(lex *plexer.PeekingLexer) (*ir.Operation, error) {
 	}
 	o.next()
 	st := &ir.OperationState{Name: name, Loc: loc}
-	p.opStack = append(p.opStack, def)
-	savedCustom := p.customOp
-	p.customOp = name
-	defer func() { p.customOp = savedCustom }()
-	var err error
-	if def.Parse != nil {
-		err = def.Parse(o, st)
-	} else {
-		var f *format
-		if f, err = formatFor(def); err == nil {
-			err = f.parse(o, st)
-		}
-	}
-	p.opStack = p.opStack[:len(p.opStack)-1]
-	if err == nil {
-		err = o.finish()
-	}
-	if err != nil {
+	if err := p.readCustomForm(def, o, st, o.finish); err != nil {
 		return nil, err
 	}
-	if st.ResultTypes == nil {
-		if def.InferResultTypes == nil {
-			st.ResultTypes = []ir.Type{}
-		} else {
-			ts, err := def.InferResultTypes(p.ctx, st.Operands, st.Attrs, st.Regions)
-			if err != nil {
-				return nil, ir.Errorf(loc, "'%s' op %v", name, err)
-			}
-			st.ResultTypes = ts
-		}
-	}
-	return p.ctx.NewOp(st), nil
+	return p.newCustomOp(def, st)
 }

@@ -496,7 +496,7 @@ func (o *ptOpParser) ParseFunctionType() (*ir.FunctionType, error) {
 }
 
 // attrDict reads an attribute dictionary with the grammar.
-func (o *ptOpParser) attrDict() ([]ir.NamedAttr, error) {
+func (o *ptOpParser) parseAttrDict() ([]ir.NamedAttr, error) {
 	if !o.stream() || !o.isPunct("{") {
 		var entries []ir.NamedAttr
 		err := o.leaf(func(p *parser) (err error) {
@@ -519,7 +519,7 @@ func (o *ptOpParser) ParseOptionalAttrDict(st *ir.OperationState) error {
 	if !o.isPunct("{") {
 		return nil
 	}
-	entries, err := o.attrDict()
+	entries, err := o.parseAttrDict()
 	st.Attrs = append(st.Attrs, entries...)
 	return err
 }
@@ -530,7 +530,7 @@ func (o *ptOpParser) ParseOptionalAttrDictWithKeyword(st *ir.OperationState) err
 		return nil
 	}
 	o.next()
-	entries, err := o.attrDict()
+	entries, err := o.parseAttrDict()
 	st.Attrs = append(st.Attrs, entries...)
 	return err
 }
@@ -559,29 +559,7 @@ func (o *ptOpParser) ParseOptionalSymbolName() (string, bool) {
 
 // ParseArgument implements ir.OpParser.
 func (o *ptOpParser) ParseArgument(withType, withAttrs bool) (ir.Argument, error) {
-	p := o.b.p
-	u, err := o.ParseOperand()
-	if err != nil {
-		return ir.Argument{}, err
-	}
-	if u.Number != 0 {
-		return ir.Argument{}, p.errorAt(p.offsetOf(u.Loc), "expected argument name without result number")
-	}
-	a := ir.Argument{Name: u}
-	if withType {
-		if a.Type, err = o.ParseColonType(); err != nil {
-			return a, err
-		}
-	}
-	if withAttrs && o.isPunct("{") {
-		if a.Attrs, err = o.attrDict(); err != nil {
-			return a, err
-		}
-	}
-	if a.Loc, err = o.ParseOptionalLocation(); err != nil {
-		return a, err
-	}
-	return a, nil
+	return o.b.p.readArgument(o, withType, withAttrs)
 }
 
 // ParseArgumentList implements ir.OpParser.
