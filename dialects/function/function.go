@@ -59,7 +59,9 @@ func FuncType(op *ir.Operation) *ir.FunctionType {
 // IsExternal reports whether a func.func is a declaration without a body.
 func IsExternal(op *ir.Operation) bool { return op.Region(0).Empty() }
 
-func dictAt(op *ir.Operation, name string, i int) []ir.NamedAttr {
+// DictAt returns the entries of dictionary i of op's array attribute
+// name (arg_attrs, res_attrs), or nil.
+func DictAt(op *ir.Operation, name string, i int) []ir.NamedAttr {
 	arr, ok := op.Attr(name).(*ir.ArrayAttr)
 	if !ok || i >= len(arr.Elems) {
 		return nil
@@ -84,7 +86,7 @@ func printFunc(p ir.OpPrinter, op *ir.Operation) {
 		if i > 0 {
 			p.Print(", ")
 		}
-		attrs := dictAt(op, ArgAttrsAttr, i)
+		attrs := DictAt(op, ArgAttrsAttr, i)
 		if external {
 			p.PrintType(t)
 			if len(attrs) > 0 {
@@ -97,7 +99,7 @@ func printFunc(p ir.OpPrinter, op *ir.Operation) {
 	p.Print(")")
 	if len(ft.Results) > 0 {
 		p.Print(" -> ")
-		printResults(p, op, ft.Results)
+		PrintResults(p, op, ft.Results)
 	}
 	p.PrintOptionalAttrDictWithKeyword(op.Attrs(), ir.SymbolAttrName, FunctionTypeAttr, ir.VisibilityAttrName, ArgAttrsAttr, ResAttrsAttr)
 	if !external {
@@ -106,10 +108,14 @@ func printFunc(p ir.OpPrinter, op *ir.Operation) {
 	}
 }
 
-func printResults(p ir.OpPrinter, op *ir.Operation, results []ir.Type) {
+// PrintResults prints a function-like op's result list after "->": a
+// lone type without attributes bare, else "(t {attrs}, ...)" with the
+// op's res_attrs (func.func and gpu.func share it, as MLIR's
+// function_interface_impl).
+func PrintResults(p ir.OpPrinter, op *ir.Operation, results []ir.Type) {
 	hasAttrs := false
 	for i := range results {
-		if len(dictAt(op, ResAttrsAttr, i)) > 0 {
+		if len(DictAt(op, ResAttrsAttr, i)) > 0 {
 			hasAttrs = true
 		}
 	}
@@ -125,7 +131,7 @@ func printResults(p ir.OpPrinter, op *ir.Operation, results []ir.Type) {
 			p.Print(", ")
 		}
 		p.PrintType(t)
-		if attrs := dictAt(op, ResAttrsAttr, i); len(attrs) > 0 {
+		if attrs := DictAt(op, ResAttrsAttr, i); len(attrs) > 0 {
 			p.Print(" " + ir.Dict(attrs...).String())
 		}
 	}
@@ -151,16 +157,16 @@ func parseFunc(p ir.OpParser, st *ir.OperationState) error {
 	var resTypes []ir.Type
 	var resAttrs []ir.Attribute
 	if p.ParseOptionalPunct("->") {
-		if resTypes, resAttrs, err = parseFuncResults(p); err != nil {
+		if resTypes, resAttrs, err = ParseResults(p); err != nil {
 			return err
 		}
 	}
 	ctx := p.Context()
 	st.AddAttr(FunctionTypeAttr, &ir.TypeAttr{Value: ctx.Function(argTypes, resTypes)})
-	if hasNonEmpty(argAttrs) {
+	if HasNonEmpty(argAttrs) {
 		st.AddAttr(ArgAttrsAttr, ir.Array(argAttrs...))
 	}
-	if hasNonEmpty(resAttrs) {
+	if HasNonEmpty(resAttrs) {
 		st.AddAttr(ResAttrsAttr, ir.Array(resAttrs...))
 	}
 	if err := p.ParseOptionalAttrDictWithKeyword(st); err != nil {
@@ -189,7 +195,9 @@ func parseOptionalDict(p ir.OpParser) (*ir.DictionaryAttr, error) {
 	return ir.Dict(tmp.Attrs...), nil
 }
 
-func hasNonEmpty(attrs []ir.Attribute) bool {
+// HasNonEmpty reports whether any of attrs is a non-empty dictionary
+// (whether arg_attrs/res_attrs are worth storing).
+func HasNonEmpty(attrs []ir.Attribute) bool {
 	for _, a := range attrs {
 		if d, ok := a.(*ir.DictionaryAttr); ok && len(d.Entries) > 0 {
 			return true
@@ -256,7 +264,10 @@ func parseFuncArgs(p ir.OpParser) (args []ir.Argument, types []ir.Type, attrs []
 	return args, types, attrs, nil
 }
 
-func parseFuncResults(p ir.OpParser) ([]ir.Type, []ir.Attribute, error) {
+// ParseResults parses a function-like op's result list after "->": "t"
+// or "(t {attrs}, ...)", returning the types and one dictionary per
+// result.
+func ParseResults(p ir.OpParser) ([]ir.Type, []ir.Attribute, error) {
 	if !p.ParseOptionalPunct("(") {
 		t, err := p.ParseType()
 		if err != nil {

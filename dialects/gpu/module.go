@@ -3,14 +3,16 @@ package gpu
 import (
 	"fmt"
 
+	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/ir"
 )
 
-// Attribute names of gpu.func (MLIR's names).
+// Attribute names of gpu.func: func.func's, as in MLIR (the signature's
+// printing and parsing are shared with package function).
 const (
-	FunctionTypeAttr = "function_type"
-	ArgAttrsAttr     = "arg_attrs"
-	ResAttrsAttr     = "res_attrs"
+	FunctionTypeAttr = function.FunctionTypeAttr
+	ArgAttrsAttr     = function.ArgAttrsAttr
+	ResAttrsAttr     = function.ResAttrsAttr
 )
 
 // ModuleDef is gpu.module: the symbol table that holds kernels.
@@ -182,17 +184,6 @@ func attributions(op *ir.Operation, from, n int) []ir.Value {
 	return args[start:end]
 }
 
-func dictAt(op *ir.Operation, name string, i int) []ir.NamedAttr {
-	arr, ok := op.Attr(name).(*ir.ArrayAttr)
-	if !ok || i >= len(arr.Elems) {
-		return nil
-	}
-	if d, ok := arr.Elems[i].(*ir.DictionaryAttr); ok {
-		return d.Entries
-	}
-	return nil
-}
-
 func printFunc(p ir.OpPrinter, op *ir.Operation) {
 	ft := FuncType(op)
 	name, _ := op.StringAttr(ir.SymbolAttrName)
@@ -204,12 +195,12 @@ func printFunc(p ir.OpPrinter, op *ir.Operation) {
 		if i > 0 {
 			p.Print(", ")
 		}
-		p.PrintArgument(entry.Arg(i), dictAt(op, ArgAttrsAttr, i))
+		p.PrintArgument(entry.Arg(i), function.DictAt(op, ArgAttrsAttr, i))
 	}
 	p.Print(")")
 	if len(ft.Results) > 0 {
 		p.Print(" -> ")
-		printResults(p, op, ft.Results)
+		function.PrintResults(p, op, ft.Results)
 	}
 	printAttributions(p, "workgroup", WorkgroupAttributions(op))
 	printAttributions(p, "private", PrivateAttributions(op))
@@ -222,34 +213,6 @@ func printFunc(p ir.OpPrinter, op *ir.Operation) {
 	p.PrintRegion(op.Region(0), false, true)
 }
 
-func printResults(p ir.OpPrinter, op *ir.Operation, results []ir.Type) {
-	hasAttrs := false
-	for i := range results {
-		if len(dictAt(op, ResAttrsAttr, i)) > 0 {
-			hasAttrs = true
-		}
-	}
-	if len(results) == 1 && !hasAttrs {
-		if _, fn := results[0].(*ir.FunctionType); !fn {
-			p.PrintType(results[0])
-			return
-		}
-	}
-	p.Print("(")
-	for i, t := range results {
-		if i > 0 {
-			p.Print(", ")
-		}
-		p.PrintType(t)
-		if attrs := dictAt(op, ResAttrsAttr, i); len(attrs) > 0 {
-			p.Print(" " + ir.Dict(attrs...).String())
-		}
-	}
-	p.Print(")")
-}
-
-// printAttributions writes " keyword(%a : type, ...)" (nothing when there
-// are none), as MLIR does.
 func printAttributions(p ir.OpPrinter, keyword string, vs []ir.Value) {
 	if len(vs) == 0 {
 		return
@@ -289,7 +252,7 @@ func parseFunc(p ir.OpParser, st *ir.OperationState) error {
 	var resTypes []ir.Type
 	var resAttrs []ir.Attribute
 	if p.ParseOptionalPunct("->") {
-		if resTypes, resAttrs, err = parseResults(p); err != nil {
+		if resTypes, resAttrs, err = function.ParseResults(p); err != nil {
 			return err
 		}
 	}
@@ -318,56 +281,13 @@ func parseFunc(p ir.OpParser, st *ir.OperationState) error {
 	if err := p.ParseOptionalAttrDictWithKeyword(st); err != nil {
 		return err
 	}
-	if hasNonEmpty(argAttrs) {
+	if function.HasNonEmpty(argAttrs) {
 		st.AddAttr(ArgAttrsAttr, ir.Array(argAttrs...))
 	}
-	if hasNonEmpty(resAttrs) {
+	if function.HasNonEmpty(resAttrs) {
 		st.AddAttr(ResAttrsAttr, ir.Array(resAttrs...))
 	}
 	return p.ParseRegion(st.AddRegion(), args)
-}
-
-func hasNonEmpty(attrs []ir.Attribute) bool {
-	for _, a := range attrs {
-		if d, ok := a.(*ir.DictionaryAttr); ok && len(d.Entries) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// parseResults parses "t" or "(t {attrs}, ...)" after "->".
-func parseResults(p ir.OpParser) ([]ir.Type, []ir.Attribute, error) {
-	if !p.ParseOptionalPunct("(") {
-		t, err := p.ParseType()
-		if err != nil {
-			return nil, nil, err
-		}
-		return []ir.Type{t}, []ir.Attribute{&ir.DictionaryAttr{}}, nil
-	}
-	types := []ir.Type{}
-	var attrs []ir.Attribute
-	if p.ParseOptionalPunct(")") {
-		return types, nil, nil
-	}
-	for {
-		t, err := p.ParseType()
-		if err != nil {
-			return nil, nil, err
-		}
-		var tmp ir.OperationState
-		if err := p.ParseOptionalAttrDict(&tmp); err != nil {
-			return nil, nil, err
-		}
-		types = append(types, t)
-		attrs = append(attrs, ir.Dict(tmp.Attrs...))
-		if p.ParseOptionalPunct(")") {
-			return types, attrs, nil
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return nil, nil, err
-		}
-	}
 }
 
 // verifyFunc is MLIR's GPUFuncOp verifyType and verifyBody.
