@@ -768,31 +768,34 @@ func execMma(w *warp, in *inst, act uint32) error {
 	var A [32][4]uint32
 	var B [32][2]uint32
 	var C [32][4]uint32
-	for i := 0; i < ops.na; i++ {
-		v, err := w.val(&ops.a[i], act, in)
-		if err != nil {
-			return err
+	load := func(regs []opnd, set func(l, i int, v uint32)) error {
+		for i := range regs {
+			v, err := w.val(&regs[i], act, in)
+			if err != nil {
+				return err
+			}
+			for l := 0; l < 32; l++ {
+				set(l, i, uint32(v[l]))
+			}
 		}
-		for l := 0; l < 32; l++ {
-			A[l][i] = uint32(v[l])
-		}
+		return nil
 	}
-	for i := 0; i < ops.nb; i++ {
-		v, err := w.val(&ops.b[i], act, in)
-		if err != nil {
-			return err
-		}
-		for l := 0; l < 32; l++ {
-			B[l][i] = uint32(v[l])
-		}
+	if err := load(ops.a[:ops.na], func(l, i int, v uint32) { A[l][i] = v }); err != nil {
+		return err
 	}
-	for i := 0; i < in.nd; i++ {
-		v, err := w.val(&ops.c[i], act, in)
-		if err != nil {
-			return err
-		}
-		for l := 0; l < 32; l++ {
-			C[l][i] = uint32(v[l])
+	if err := load(ops.b[:ops.nb], func(l, i int, v uint32) { B[l][i] = v }); err != nil {
+		return err
+	}
+	if err := load(ops.c[:in.nd], func(l, i int, v uint32) { C[l][i] = v }); err != nil {
+		return err
+	}
+	store := func(n int, get func(l, i int) uint32) {
+		for i := 0; i < n; i++ {
+			dst := w.dst(&in.d[i])
+			for l := 0; l < 32; l++ {
+				dst[l] = uint64(get(l, i))
+			}
+			w.wrote(&in.d[i], act)
 		}
 	}
 	if in.t == TF16 {
@@ -804,26 +807,14 @@ func execMma(w *warp, in *inst, act uint32) error {
 		if err != nil {
 			return w.errAt(in, 0, ErrUnsupported, "%v", err)
 		}
-		for i := 0; i < 2; i++ {
-			dst := w.dst(&in.d[i])
-			for l := 0; l < 32; l++ {
-				dst[l] = uint64(D[l][i])
-			}
-			w.wrote(&in.d[i], act)
-		}
+		store(2, func(l, i int) uint32 { return D[l][i] })
 		return nil
 	}
 	D, err := Mma(in.mma, in.t2, A, B, C)
 	if err != nil {
 		return w.errAt(in, 0, ErrUnsupported, "%v", err)
 	}
-	for i := 0; i < 4; i++ {
-		dst := w.dst(&in.d[i])
-		for l := 0; l < 32; l++ {
-			dst[l] = uint64(D[l][i])
-		}
-		w.wrote(&in.d[i], act)
-	}
+	store(4, func(l, i int) uint32 { return D[l][i] })
 	return nil
 }
 
