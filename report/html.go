@@ -44,12 +44,7 @@ func Write(w io.Writer, p *Page) error {
 	if err != nil {
 		return fmt.Errorf("report: %v", err)
 	}
-	for _, k := range profile {
-		v.ProfileTotal += k.Time
-	}
-	for _, k := range profile {
-		v.Profile = append(v.Profile, profileRow(k, v.ProfileTotal))
-	}
+	v.Profile, v.ProfileTotal = ProfileRows(profile)
 	for i, k := range v.Data.Kernels {
 		kv := kernelView{Kernel: k, ID: fmt.Sprintf("kernel-%d", i)}
 		if k.Loc != "" {
@@ -83,7 +78,7 @@ type view struct {
 	Kernels      []kernelView
 	Timelines    []timelineView
 	SavedBytes   int64
-	Profile      []profileView
+	Profile      []ProfileRow
 	ProfileTotal time.Duration
 }
 
@@ -92,30 +87,6 @@ type kernelView struct {
 	ID   string
 	Code string
 	Time string // its loop nests' share of the profile, "" when not profiled
-}
-
-type profileView struct {
-	KernelProfile
-	Share, Total, PerCall, MiB, Rate string
-}
-
-func profileRow(k KernelProfile, total time.Duration) profileView {
-	r := profileView{KernelProfile: k, MiB: "dynamic", Rate: "?"}
-	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-	r.Total = fmt.Sprintf("%.3f", ms(k.Time))
-	if total > 0 {
-		r.Share = fmt.Sprintf("%.1f%%", 100*float64(k.Time)/float64(total))
-	}
-	if k.Calls > 0 {
-		r.PerCall = fmt.Sprintf("%.3f", ms(k.Time)/float64(k.Calls))
-	}
-	if k.Bytes >= 0 {
-		r.MiB = fmt.Sprintf("%.3f", float64(k.Bytes)/(1<<20))
-		if k.Time > 0 {
-			r.Rate = fmt.Sprintf("%.2f", float64(k.Bytes)*float64(k.Calls)/k.Time.Seconds()/1e9)
-		}
-	}
-	return r
 }
 
 // kernelTime sums the profile rows of a kernel (its function and

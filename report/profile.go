@@ -40,3 +40,40 @@ func ParseProfile(text string) ([]KernelProfile, error) {
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Time > out[j].Time })
 	return out, nil
 }
+
+// ProfileRow is a kernel's counters as the report and tt-run --profile
+// show them: its share of the kernels' time, total and per-call
+// milliseconds, MiB per call ("dynamic" when a size is) and GB/s ("?"
+// when unknown).
+type ProfileRow struct {
+	KernelProfile
+	Share, Total, PerCall, MiB, Rate string
+}
+
+// ProfileRows formats kernels' counters and returns their total time.
+func ProfileRows(ks []KernelProfile) ([]ProfileRow, time.Duration) {
+	var total time.Duration
+	for _, k := range ks {
+		total += k.Time
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	rows := make([]ProfileRow, 0, len(ks))
+	for _, k := range ks {
+		r := ProfileRow{KernelProfile: k, Share: "0.0%", PerCall: "0.000", MiB: "dynamic", Rate: "?"}
+		r.Total = fmt.Sprintf("%.3f", ms(k.Time))
+		if total > 0 {
+			r.Share = fmt.Sprintf("%.1f%%", 100*float64(k.Time)/float64(total))
+		}
+		if k.Calls > 0 {
+			r.PerCall = fmt.Sprintf("%.3f", ms(k.Time)/float64(k.Calls))
+		}
+		if k.Bytes >= 0 {
+			r.MiB = fmt.Sprintf("%.3f", float64(k.Bytes)/(1<<20))
+			if k.Time > 0 {
+				r.Rate = fmt.Sprintf("%.2f", float64(k.Bytes)*float64(k.Calls)/k.Time.Seconds()/1e9)
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows, total
+}
