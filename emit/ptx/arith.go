@@ -251,12 +251,8 @@ func (k *kernel) lastDst() string { return k.last }
 
 func (k *kernel) mathOp(op *ir.Operation, r string, x ptx.Operand) error {
 	t := op.Result(0).Type()
-	if op.Name() == arith.MathAbsIName && !ir.IsFloat(t) {
-		k.ins("abs."+intSuffix(t, 's'), reg(r), x)
-		return nil
-	}
 	if !ir.IsFloat(t) {
-		return errAt(op, "emit/ptx: %s is not supported in kernels", op.Name())
+		return k.intMathOp(op, r, x)
 	}
 	s := floatSuffix(t)
 	switch op.Name() {
@@ -285,19 +281,81 @@ func (k *kernel) mathOp(op *ir.Operation, r string, x ptx.Operand) error {
 		k.ins("fma.rn."+s, reg(r), x, k.use(op.Operand(1)), k.use(op.Operand(2)))
 	case arith.MathCopySignName:
 		k.ins("copysign."+s, reg(r), k.use(op.Operand(1)), x)
-	case arith.MathLogName, arith.MathTanhName, arith.MathErfName:
-		if s != "f32" {
-			return errAt(op, "emit/ptx: %s on %s is not supported in kernels", op.Name(), t)
-		}
-		map[string]func(string, ptx.Operand){arith.MathLogName: k.logF32, arith.MathTanhName: k.tanhF32, arith.MathErfName: k.erfF32}[op.Name()](r, x)
 	case arith.MathExpName:
 		if s == "f32" {
 			k.expF32(r, x)
 		} else {
 			k.expF64(r, x)
 		}
+	case arith.MathLogName, arith.MathTanhName, arith.MathErfName:
+		if s == "f32" {
+			map[string]func(string, ptx.Operand){arith.MathLogName: k.logF32, arith.MathTanhName: k.tanhF32, arith.MathErfName: k.erfF32}[op.Name()](r, x)
+			return nil
+		}
+		map[string]func(string, ptx.Operand){arith.MathLogName: k.logF64, arith.MathTanhName: k.tanhF64, arith.MathErfName: k.erfF64}[op.Name()](r, x)
+	case arith.MathPowFName:
+		k.viaF64(s, r, []ptx.Operand{x, k.use(op.Operand(1))}, func(d string, a []ptx.Operand) { k.powF64(d, a[0], a[1]) })
+	case arith.MathFPowIName:
+		// numerics.PowI: Pow with the exponent converted to float64.
+		e := k.fd()
+		k.ins("cvt.rn.f64."+intSuffix(op.Operand(1).Type(), 's'), e, k.use(op.Operand(1)))
+		k.viaF64(s, r, []ptx.Operand{x}, func(d string, a []ptx.Operand) { k.powF64(d, a[0], e) })
 	default:
-		return errAt(op, "emit/ptx: %s on %s is not supported in kernels", op.Name(), t)
+		unary, ok := f64Unary[op.Name()]
+		if !ok {
+			return errAt(op, "emit/ptx: %s on %s is not supported in kernels", op.Name(), t)
+		}
+		k.viaF64(s, r, []ptx.Operand{x}, func(d string, a []ptx.Operand) { unary(k, d, a[0]) })
+	}
+	return nil
+}
+
+// f64Unary are the math ops whose f32 rule is the f64 function rounded
+// once to f32, as in the interpreter.
+var f64Unary = map[string]func(k *kernel, r string, x ptx.Operand){
+	arith.MathSinName:   func(k *kernel, r string, x ptx.Operand) { k.sinCosF64(r, x, false) },
+	arith.MathCosName:   func(k *kernel, r string, x ptx.Operand) { k.sinCosF64(r, x, true) },
+	arith.MathLog2Name:  (*kernel).log2F64,
+	arith.MathLog10Name: (*kernel).log10F64,
+	arith.MathRoundName: (*kernel).roundF64,
+}
+
+// viaF64 computes fn on f64 operands: directly for f64, for f32 on the
+// operands extended to f64 with the result rounded once to f32.
+func (k *kernel) viaF64(s, r string, xs []ptx.Operand, fn func(string, []ptx.Operand)) {
+	if s == "f64" {
+		fn(r, xs)
+		return
+	}
+	wide := make([]ptx.Operand, len(xs))
+	for i, x := range xs {
+		wide[i] = k.fd()
+		k.ins("cvt.f64.f32", wide[i], x)
+	}
+	d := k.fd()
+	fn(d.Name, wide)
+	k.ins("cvt.rn.f32.f64", reg(r), d)
+}
+
+// intMathOp emits the math ops on integers.
+func (k *kernel) intMathOp(op *ir.Operation, r string, x ptx.Operand) error {
+	t := op.Result(0).Type()
+	if c, _ := classOf(t); c == clsPred {
+		return errAt(op, "emit/ptx: %s on i1 is not supported in kernels", op.Name())
+	}
+	w := ir.IntWidth(t)
+	if w != 64 {
+		w = 32
+	}
+	switch op.Name() {
+	case arith.MathAbsIName:
+		k.ins("abs."+intSuffix(t, 's'), reg(r), x)
+	case arith.MathIPowIName:
+		k.ipow(r, x, k.use(op.Operand(1)), w)
+	case arith.MathCtpopName, arith.MathCtlzName, arith.MathCttzName:
+		k.bitCount(op.Name(), r, x, w)
+	default:
+		return errAt(op, "emit/ptx: %s is not supported in kernels", op.Name())
 	}
 	return nil
 }

@@ -63,25 +63,33 @@ func Emit(module *ir.Operation, o Options) (*ptx.Module, error) {
 	}
 	m := &ptx.Module{File: "kernels.ptx", Version: versionFor(o.Target), Target: o.Target, AddressSize: 64}
 	var err error
-	erf := false
+	consts := map[string]bool{}
 	var fns []ptx.Decl
 	module.Walk(func(op *ir.Operation) {
 		if err != nil || op.Name() != gpu.FuncName || op.Attr(gpu.KernelAttrName) == nil {
 			return
 		}
 		var f *ptx.Function
-		var usesErf bool
-		f, usesErf, err = emitKernel(op)
+		var used map[string]bool
+		f, used, err = emitKernel(op)
 		if err == nil {
 			fns = append(fns, f)
-			erf = erf || usesErf
+			for c := range used {
+				consts[c] = true
+			}
 		}
 	})
 	if err != nil {
 		return nil, err
 	}
-	if erf {
-		m.Decls = append(m.Decls, erfTableVar())
+	// The tables in a fixed order, so that the text is deterministic.
+	for _, c := range []struct {
+		name string
+		v    func() *ptx.Var
+	}{{erfTableName, erfTableVar}, {mPi4Name, mPi4Var}} {
+		if consts[c.name] {
+			m.Decls = append(m.Decls, c.v())
+		}
 	}
 	m.Decls = append(m.Decls, fns...)
 	return m, nil

@@ -44,8 +44,8 @@ type kernel struct {
 	mems   map[ir.Value]*memref
 	labels int
 	last   string
-	// usesErf records that the kernel reads the erf table.
-	usesErf bool
+	// consts names the module-level .const tables the kernel reads.
+	consts map[string]bool
 }
 
 func classOf(t ir.Type) (class, error) {
@@ -112,10 +112,10 @@ func errAt(op *ir.Operation, format string, args ...any) error {
 	return ir.Errorf(op.Loc(), format, args...)
 }
 
-func emitKernel(op *ir.Operation) (*ptx.Function, bool, error) {
+func emitKernel(op *ir.Operation) (*ptx.Function, map[string]bool, error) {
 	name, _ := op.Attr(ir.SymbolAttrName).(*ir.StringAttr)
 	ft := gpu.FuncType(op)
-	k := &kernel{regs: map[ir.Value]string{}, mems: map[ir.Value]*memref{}}
+	k := &kernel{regs: map[ir.Value]string{}, mems: map[ir.Value]*memref{}, consts: map[string]bool{}}
 	k.fn = &ptx.Function{Linkage: ptx.LinkVisible, Entry: true, Name: name.Value}
 	entry := op.Region(0).Front()
 	for i, t := range ft.Inputs {
@@ -124,7 +124,7 @@ func emitKernel(op *ir.Operation) (*ptx.Function, bool, error) {
 		switch tt := t.(type) {
 		case *ir.MemRefType:
 			if tt.Layout != nil {
-				return nil, false, errAt(op, "emit/ptx: memref argument #%d has a layout", i)
+				return nil, nil, errAt(op, "emit/ptx: memref argument #%d has a layout", i)
 			}
 			k.fn.Params = append(k.fn.Params, &ptx.Var{Space: ptx.SpaceParam, Type: ptx.U64, Name: pname})
 			raw := k.newReg(clsB64)
@@ -145,7 +145,7 @@ func emitKernel(op *ir.Operation) (*ptx.Function, bool, error) {
 		default:
 			c, err := classOf(t)
 			if err != nil {
-				return nil, false, errAt(op, "emit/ptx: argument #%d: %v", i, err)
+				return nil, nil, errAt(op, "emit/ptx: argument #%d: %v", i, err)
 			}
 			pt := []ptx.Type{ptx.U32, ptx.U32, ptx.U64, ptx.F32, ptx.F64}[c]
 			k.fn.Params = append(k.fn.Params, &ptx.Var{Space: ptx.SpaceParam, Type: pt, Name: pname})
@@ -164,14 +164,14 @@ func emitKernel(op *ir.Operation) (*ptx.Function, bool, error) {
 		arg := entry.Arg(i)
 		mt, ok := arg.Type().(*ir.MemRefType)
 		if !ok {
-			return nil, false, errAt(op, "emit/ptx: attribution #%d is not a memref", i)
+			return nil, nil, errAt(op, "emit/ptx: attribution #%d is not a memref", i)
 		}
 		size := int64(elemBytes(mt.Elem))
 		for _, n := range mt.Shape() {
 			size *= n
 		}
 		if sp, _ := gpu.MemorySpace(mt); sp != gpu.Workgroup {
-			return nil, false, errAt(op, "emit/ptx: only workgroup attributions are supported")
+			return nil, nil, errAt(op, "emit/ptx: only workgroup attributions are supported")
 		}
 		vname := fmt.Sprintf("%s_smem%d", name.Value, i)
 		shared = append(shared, &ptx.Var{Space: ptx.SpaceShared, Align: 8, Type: ptx.B8, Name: vname, Dims: []int{int(max(size, 1))}})
@@ -180,7 +180,7 @@ func emitKernel(op *ir.Operation) (*ptx.Function, bool, error) {
 		k.mems[arg] = &memref{base: r, shape: mt.Shape(), elem: mt.Elem, space: "shared", dims: make([]string, mt.Rank())}
 	}
 	if err := k.block(entry); err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	var decls []ptx.Stmt
 	decls = append(decls, shared...)
@@ -190,7 +190,7 @@ func emitKernel(op *ir.Operation) (*ptx.Function, bool, error) {
 		}
 	}
 	k.fn.Body = &ptx.Block{Stmts: append(decls, k.stmts...)}
-	return k.fn, k.usesErf, nil
+	return k.fn, k.consts, nil
 }
 
 func addr1(name string) ptx.Operand {

@@ -164,7 +164,7 @@ func erfTableVar() *ptx.Var {
 // below 0.5, 1 from 4 on, x's sign.
 func (k *kernel) erfF32(r string, x ptx.Operand) {
 	const small, one = 0.5, 4
-	k.usesErf = true
+	k.consts[erfTableName] = true
 	f := func() string { return k.newReg(clsF32) }
 	a, t := f(), f()
 	k.ins("abs.f32", reg(a), x)
