@@ -75,6 +75,20 @@ func TestMapping(t *testing.T) {
   %0 = "tensor.matmul"(%a, %b) : (tensor<2x5x7xf32>, tensor<2x7x3xf32>) -> tensor<2x5x3xf32>
   return %0 : tensor<2x5x3xf32>
 }`, "f", []string{"pointwise"}},
+		{"transpose", `func.func @f(%x: tensor<37x45xf32>) -> tensor<45x37xf32> {
+  %0 = "tensor.transpose"(%x) {perm = array<i64: 1, 0>} : (tensor<37x45xf32>) -> tensor<45x37xf32>
+  return %0 : tensor<45x37xf32>
+}`, "f", []string{"tiled_transpose"}},
+		{"permuted add", `func.func @f(%x: tensor<3x33x70xf32>, %y: tensor<3x70x33xf32>) -> tensor<3x70x33xf32> {
+  %0 = "tensor.transpose"(%x) {perm = array<i64: 0, 2, 1>} : (tensor<3x33x70xf32>) -> tensor<3x70x33xf32>
+  %1 = tensor.add %0, %y : tensor<3x70x33xf32>
+  %2 = tensor.exp %1 : tensor<3x70x33xf32>
+  return %2 : tensor<3x70x33xf32>
+}`, "f", []string{"tiled_transpose"}},
+		{"permute 4d", `func.func @f(%x: tensor<2x3x40x5xf32>) -> tensor<5x3x2x40xf32> {
+  %0 = "tensor.transpose"(%x) {perm = array<i64: 3, 1, 0, 2>} : (tensor<2x3x40x5xf32>) -> tensor<5x3x2x40xf32>
+  return %0 : tensor<5x3x2x40xf32>
+}`, "f", []string{"tiled_transpose"}},
 		{"scatter_add", `func.func @f(%x: tensor<4x2xf32>, %i: tensor<3xi64>, %u: tensor<3x2xf32>) -> tensor<4x2xf32> {
   %0 = "tensor.scatter_add"(%x, %i, %u) {dim = 0 : i64} : (tensor<4x2xf32>, tensor<3xi64>, tensor<3x2xf32>) -> tensor<4x2xf32>
   return %0 : tensor<4x2xf32>

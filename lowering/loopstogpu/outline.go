@@ -24,6 +24,8 @@ type plan struct {
 	// workgroup holds the element types of the workgroup buffers of a row
 	// reduction, one per reduced value when the block has several warps.
 	workgroup []ir.Type
+	// tile is the plan of a tiled transpose.
+	tile *transposePlan
 }
 
 // captures returns the values used inside l but defined outside it, in
@@ -84,6 +86,9 @@ func (o *outliner) choose(l *ir.Operation) plan {
 	}
 	if p, ok := o.rowReduction(l, chain); ok {
 		return p
+	}
+	if tp, ok := tiledTranspose(l, chain); ok {
+		return plan{kind: KindTiledTranspose, chain: chain, tile: tp}
 	}
 	return plan{kind: KindPointwise, chain: chain}
 }
@@ -286,6 +291,9 @@ func (o *outliner) outline(gm gpu.ModuleOp, l *ir.Operation, name string) error 
 	for i, t := range p.workgroup {
 		wg[i] = ctx.MemRefWith([]int64{p.rowThreads / 32}, t, nil, space)
 	}
+	if p.tile != nil {
+		wg = tileTypes(ctx, p.tile)
+	}
 	fn := gpu.Func(kb, name, ctx.Function(inputs, nil), true, wg, nil)
 	entry := fn.Entry()
 	kb.SetInsertionPointToEnd(entry)
@@ -315,6 +323,11 @@ func (o *outliner) outline(gm gpu.ModuleOp, l *ir.Operation, name string) error 
 		block[0] = bs
 		o.pointwiseBody(kb, p, m)
 		o.stats.Pointwise++
+	case KindTiledTranspose:
+		grid[0] = arith.MaxSI(hb, transposeGrid(hb, p.chain, p.tile), one)
+		block[0] = indexConst(hb, tileDim*tileRows)
+		o.transposeBody(kb, l, p, m, wgArgs)
+		o.stats.Transposes++
 	case KindRowReduction:
 		_, total := trips(hb, p.chain, ir.NewMapping())
 		grid[0] = arith.MaxSI(hb, total, one)

@@ -60,6 +60,8 @@ const (
 // Stats reports what LoopsToGPU did.
 type Stats struct {
 	Kernels, Pointwise, RowReductions, Serial int
+	// Transposes counts the pointwise nests mapped as tiled transposes.
+	Transposes int
 	// Matmuls counts the tt.matmul calls expanded into loop nests (and
 	// so into kernels).
 	Matmuls int
