@@ -1,6 +1,7 @@
 package loopstogpu_test
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -75,6 +76,10 @@ func TestMapping(t *testing.T) {
   %0 = "tensor.matmul"(%a, %b) : (tensor<2x5x7xf32>, tensor<2x7x3xf32>) -> tensor<2x5x3xf32>
   return %0 : tensor<2x5x3xf32>
 }`, "f", []string{"pointwise"}},
+		{"long rows", `func.func @f(%x: tensor<3x3000xf32>) -> tensor<3x3000xf32> {
+  %0 = tensor.softmax %x dim = 1 : tensor<3x3000xf32>
+  return %0 : tensor<3x3000xf32>
+}`, "f", []string{"row_reduction"}},
 		{"transpose", `func.func @f(%x: tensor<37x45xf32>) -> tensor<45x37xf32> {
   %0 = "tensor.transpose"(%x) {perm = array<i64: 1, 0>} : (tensor<37x45xf32>) -> tensor<45x37xf32>
   return %0 : tensor<45x37xf32>
@@ -146,5 +151,32 @@ func TestMapping(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestOnlineSoftmax checks that a softmax over rows too long for a
+// persistent reduction makes two passes over the row in its kernel: the
+// online normalizer (running maximum and rescaled sum), then the output,
+// instead of tensor-to-loops's three (maximum, stored exponentials and
+// their sum, rescaling).
+func TestOnlineSoftmax(t *testing.T) {
+	m := parse(t, `func.func @f(%x: tensor<3x3000xf32>) -> tensor<3x3000xf32> {
+  %0 = tensor.softmax %x dim = 1 : tensor<3x3000xf32>
+  return %0 : tensor<3x3000xf32>
+}`)
+	runPipeline(t, m, lowering.GPUPipelineName)
+	var rowLoops []string
+	m.Walk(func(op *ir.Operation) {
+		if op.Name() == "loops.for" {
+			kinds := "none"
+			if a := op.Attr("reductions"); a != nil {
+				kinds = a.String()
+			}
+			rowLoops = append(rowLoops, kinds)
+		}
+	})
+	want := `[["online_max", "online_sum"] none]`
+	if got := fmt.Sprint(rowLoops); got != want {
+		t.Errorf("row loops %s, want %s", got, want)
 	}
 }

@@ -85,6 +85,13 @@ func (o *outliner) choose(l *ir.Operation) plan {
 		return plan{kind: KindSerial}
 	}
 	if p, ok := o.rowReduction(l, chain); ok {
+		body := chain[len(chain)-1].Region(0).Front()
+		if _, persistent := persistentRow(body, p.rowThreads); !persistent && onlineSoftmax(body) {
+			// The rewritten body (two passes) is a row reduction too.
+			if q, ok := o.rowReduction(l, chain); ok {
+				return q
+			}
+		}
 		return p
 	}
 	if tp, ok := tiledTranspose(l, chain); ok {
