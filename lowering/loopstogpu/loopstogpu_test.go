@@ -72,6 +72,15 @@ func TestMapping(t *testing.T) {
   %0 = "tensor.reduce_sum"(%x) {dims = array<i64: 0>} : (tensor<40x30xf32>) -> tensor<30xf32>
   return %0 : tensor<30xf32>
 }`, "f", []string{"pointwise"}},
+		{"long columns", `func.func @f(%x: tensor<300x50xf32>, %y: tensor<300x50xf32>) -> (tensor<50xf32>, tensor<300x50xf32>) {
+  %0 = tensor.mul %x, %y : tensor<300x50xf32>
+  %1 = "tensor.reduce_sum"(%0) {dims = array<i64: 0>} : (tensor<300x50xf32>) -> tensor<50xf32>
+  return %1, %0 : tensor<50xf32>, tensor<300x50xf32>
+}`, "f", []string{"column_reduction"}},
+		{"column max 3d", `func.func @f(%x: tensor<2x100x7xf32>) -> tensor<2x7xf32> {
+  %0 = "tensor.reduce_max"(%x) {dims = array<i64: 1>} : (tensor<2x100x7xf32>) -> tensor<2x7xf32>
+  return %0 : tensor<2x7xf32>
+}`, "f", []string{"column_reduction"}},
 		{"matmul", `func.func @f(%a: tensor<2x5x7xf32>, %b: tensor<2x7x3xf32>) -> tensor<2x5x3xf32> {
   %0 = "tensor.matmul"(%a, %b) : (tensor<2x5x7xf32>, tensor<2x7x3xf32>) -> tensor<2x5x3xf32>
   return %0 : tensor<2x5x3xf32>

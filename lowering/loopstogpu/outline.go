@@ -26,6 +26,8 @@ type plan struct {
 	workgroup []ir.Type
 	// tile is the plan of a tiled transpose.
 	tile *transposePlan
+	// colLoop is the loop over the rows of a column reduction.
+	colLoop *ir.Operation
 }
 
 // captures returns the values used inside l but defined outside it, in
@@ -93,6 +95,9 @@ func (o *outliner) choose(l *ir.Operation) plan {
 			}
 		}
 		return p
+	}
+	if red, ok := columnReduction(l, chain); ok {
+		return plan{kind: KindColumnReduction, chain: chain, colLoop: red}
 	}
 	if tp, ok := tiledTranspose(l, chain); ok {
 		return plan{kind: KindTiledTranspose, chain: chain, tile: tp}
@@ -301,6 +306,9 @@ func (o *outliner) outline(gm gpu.ModuleOp, l *ir.Operation, name string) error 
 	if p.tile != nil {
 		wg = tileTypes(ctx, p.tile)
 	}
+	if p.colLoop != nil {
+		wg = columnTypes(ctx, p.colLoop)
+	}
 	fn := gpu.Func(kb, name, ctx.Function(inputs, nil), true, wg, nil)
 	entry := fn.Entry()
 	kb.SetInsertionPointToEnd(entry)
@@ -335,6 +343,12 @@ func (o *outliner) outline(gm gpu.ModuleOp, l *ir.Operation, name string) error 
 		block[0] = indexConst(hb, tileDim*tileRows)
 		o.transposeBody(kb, l, p, m, wgArgs)
 		o.stats.Transposes++
+	case KindColumnReduction:
+		_, total := trips(hb, p.chain, ir.NewMapping())
+		grid[0] = arith.MaxSI(hb, arith.CeilDivSI(hb, total, indexConst(hb, colWidth)), one)
+		block[0] = indexConst(hb, colWidth*colGroups)
+		o.columnBody(kb, p, m, wgArgs)
+		o.stats.ColumnReductions++
 	case KindRowReduction:
 		_, total := trips(hb, p.chain, ir.NewMapping())
 		grid[0] = arith.MaxSI(hb, total, one)

@@ -60,8 +60,9 @@ const (
 // Stats reports what LoopsToGPU did.
 type Stats struct {
 	Kernels, Pointwise, RowReductions, Serial int
-	// Transposes counts the pointwise nests mapped as tiled transposes.
-	Transposes int
+	// Transposes and ColumnReductions count the pointwise nests mapped
+	// as tiled transposes and as column reductions.
+	Transposes, ColumnReductions int
 	// Matmuls counts the tt.matmul calls expanded into loop nests (and
 	// so into kernels).
 	Matmuls int
