@@ -69,6 +69,13 @@ func (k *kernel) arith(op *ir.Operation) error {
 		return nil
 	}
 	switch name {
+	case arith.CeilDivSIName, arith.FloorDivSIName, arith.CeilDivUIName:
+		r, c, err := k.def(res)
+		if err != nil || c == clsPred {
+			return errAt(op, "emit/ptx: %s on %s is not supported in kernels", name, t)
+		}
+		k.roundedDiv(name, r, x, y, t)
+		return nil
 	case arith.ShLIName, arith.ShRUIName, arith.ShRSIName:
 		r, _, _ := k.def(res)
 		amt := k.newReg(clsB32)
@@ -358,6 +365,39 @@ func (k *kernel) intMathOp(op *ir.Operation, r string, x ptx.Operand) error {
 		return errAt(op, "emit/ptx: %s is not supported in kernels", op.Name())
 	}
 	return nil
+}
+
+// roundedDiv is numerics.CeilDivS, FloorDivS and CeilDivU: the
+// truncated quotient adjusted by one when the remainder is not zero and
+// (for the signed forms) has the sign that calls for it.
+func (k *kernel) roundedDiv(name, r string, x, y ptx.Operand, t ir.Type) {
+	sg := byte('s')
+	if name == arith.CeilDivUIName {
+		sg = 'u'
+	}
+	c, _ := classOf(t)
+	q, rem := reg(k.newReg(c)), reg(k.newReg(c))
+	k.ins("div."+intSuffix(t, sg), q, x, y)
+	k.ins("rem."+intSuffix(t, sg), rem, x, y)
+	adj := k.setp("setp.ne."+intSuffix(t, 'u'), rem, imm(0))
+	switch name {
+	case arith.CeilDivSIName:
+		// (r > 0) == (b > 0)
+		p1, p2 := k.setp("setp.gt."+intSuffix(t, 's'), rem, imm(0)), k.setp("setp.gt."+intSuffix(t, 's'), y, imm(0))
+		k.ins("xor.pred", reg(p1), reg(p1), reg(p2))
+		k.ins("not.pred", reg(p1), reg(p1))
+		k.ins("and.pred", reg(adj), reg(adj), reg(p1))
+		k.guarded(adj, false, "add."+intSuffix(t, 's'), q, q, imm(1))
+	case arith.FloorDivSIName:
+		// (r < 0) != (b < 0)
+		p1, p2 := k.setp("setp.lt."+intSuffix(t, 's'), rem, imm(0)), k.setp("setp.lt."+intSuffix(t, 's'), y, imm(0))
+		k.ins("xor.pred", reg(p1), reg(p1), reg(p2))
+		k.ins("and.pred", reg(adj), reg(adj), reg(p1))
+		k.guarded(adj, false, "sub."+intSuffix(t, 's'), q, q, imm(1))
+	default:
+		k.guarded(adj, false, "add."+intSuffix(t, 's'), q, q, imm(1))
+	}
+	k.mov(c, r, q.Name)
 }
 
 func classFor(s string) class {

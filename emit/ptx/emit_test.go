@@ -594,3 +594,57 @@ func TestColumnReduction(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundedDivision runs arith.ceildivsi, floordivsi and ceildivui
+// (numerics' CeilDivS, FloorDivS, CeilDivU) in a kernel on ptxsim and
+// compares them with the interpreter, every sign combination included.
+func TestRoundedDivision(t *testing.T) {
+	src := `func.func @f(%a: memref<64xi32>, %b: memref<64xi32>) -> (memref<64xi32>, memref<64xi32>, memref<64xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %o0 = loops.alloc() : memref<64xi32>
+  %o1 = loops.alloc() : memref<64xi32>
+  %o2 = loops.alloc() : memref<64xi32>
+  loops.for %i = %c0 to %c64 step %c1 {
+    %x = loops.load %a[%i] : memref<64xi32>
+    %y = loops.load %b[%i] : memref<64xi32>
+    %q0 = arith.ceildivsi %x, %y : i32
+    %q1 = arith.floordivsi %x, %y : i32
+    %q2 = arith.ceildivui %x, %y : i32
+    loops.store %q0, %o0[%i] : memref<64xi32>
+    loops.store %q1, %o1[%i] : memref<64xi32>
+    loops.store %q2, %o2[%i] : memref<64xi32>
+    loops.yield
+  }
+  return %o0, %o1, %o2 : memref<64xi32>, memref<64xi32>, memref<64xi32>
+}`
+	as, bs := make([]int32, 64), make([]int32, 64)
+	for i := range as {
+		as[i] = int32(i*7%23 - 11)
+		bs[i] = int32([]int32{3, -3, 4, -4, 1, -1, 7, -5}[i%8])
+	}
+	a, err := interp.FromI32([]int64{64}, as)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := interp.FromI32([]int64{64}, bs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := ptxemit.Emit(lower(t, "division", src, ""), ptxemit.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := mod.String(); !strings.Contains(text, "rem.s32") || !strings.Contains(text, "rem.u32") {
+		t.Fatalf("the kernel does not divide:\n%s", text)
+	}
+	want, got := runBoth(t, src, a, b)
+	for r := range want {
+		for j := range want[r].Len() {
+			if want[r].I32()[j] != got[r].I32()[j] {
+				t.Errorf("result %d: %d, %d: %d on ptxsim, %d in the interpreter", r, as[j], bs[j], got[r].I32()[j], want[r].I32()[j])
+			}
+		}
+	}
+}
