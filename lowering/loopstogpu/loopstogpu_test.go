@@ -89,6 +89,12 @@ func TestMapping(t *testing.T) {
   %0 = tensor.softmax %x dim = 1 : tensor<3x3000xf32>
   return %0 : tensor<3x3000xf32>
 }`, "f", []string{"row_reduction"}},
+		{"outer sum", `func.func @f(%x: tensor<300x1xf32>, %y: tensor<1x7xf32>) -> tensor<300x7xf32> {
+  %0 = "tensor.broadcast"(%x) {dims = array<i64: 0, 1>} : (tensor<300x1xf32>) -> tensor<300x7xf32>
+  %1 = "tensor.broadcast"(%y) {dims = array<i64: 0, 1>} : (tensor<1x7xf32>) -> tensor<300x7xf32>
+  %2 = "tensor.add"(%0, %1) : (tensor<300x7xf32>, tensor<300x7xf32>) -> tensor<300x7xf32>
+  return %2 : tensor<300x7xf32>
+}`, "f", []string{"staged_rows"}},
 		{"transpose", `func.func @f(%x: tensor<37x45xf32>) -> tensor<45x37xf32> {
   %0 = "tensor.transpose"(%x) {perm = array<i64: 1, 0>} : (tensor<37x45xf32>) -> tensor<45x37xf32>
   return %0 : tensor<45x37xf32>

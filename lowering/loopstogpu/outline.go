@@ -28,6 +28,8 @@ type plan struct {
 	tile *transposePlan
 	// colLoop is the loop over the rows of a column reduction.
 	colLoop *ir.Operation
+	// staging is the plan of a nest with staged rows.
+	staging *stagingPlan
 }
 
 // captures returns the values used inside l but defined outside it, in
@@ -101,6 +103,9 @@ func (o *outliner) choose(l *ir.Operation) plan {
 	}
 	if tp, ok := tiledTranspose(l, chain); ok {
 		return plan{kind: KindTiledTranspose, chain: chain, tile: tp}
+	}
+	if sp, ok := o.stagedRows(l, chain); ok {
+		return plan{kind: KindStagedRows, chain: chain, staging: sp}
 	}
 	return plan{kind: KindPointwise, chain: chain}
 }
@@ -309,6 +314,9 @@ func (o *outliner) outline(gm gpu.ModuleOp, l *ir.Operation, name string) error 
 	if p.colLoop != nil {
 		wg = columnTypes(ctx, p.colLoop)
 	}
+	if p.staging != nil {
+		wg = stagedTypes(ctx, p.staging, o.blockSize)
+	}
 	fn := gpu.Func(kb, name, ctx.Function(inputs, nil), true, wg, nil)
 	entry := fn.Entry()
 	kb.SetInsertionPointToEnd(entry)
@@ -343,6 +351,13 @@ func (o *outliner) outline(gm gpu.ModuleOp, l *ir.Operation, name string) error 
 		block[0] = indexConst(hb, tileDim*tileRows)
 		o.transposeBody(kb, l, p, m, wgArgs)
 		o.stats.Transposes++
+	case KindStagedRows:
+		_, total := trips(hb, p.chain, ir.NewMapping())
+		bs := indexConst(hb, o.blockSize)
+		grid[0] = arith.MaxSI(hb, arith.CeilDivSI(hb, total, bs), one)
+		block[0] = bs
+		o.stagedBody(kb, l, p, m, wgArgs)
+		o.stats.StagedRows++
 	case KindColumnReduction:
 		_, total := trips(hb, p.chain, ir.NewMapping())
 		grid[0] = arith.MaxSI(hb, arith.CeilDivSI(hb, total, indexConst(hb, colWidth)), one)

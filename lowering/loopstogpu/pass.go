@@ -63,6 +63,9 @@ type Stats struct {
 	// Transposes and ColumnReductions count the pointwise nests mapped
 	// as tiled transposes and as column reductions.
 	Transposes, ColumnReductions int
+	// StagedRows counts the pointwise nests whose short rows are staged
+	// through workgroup memory.
+	StagedRows int
 	// Matmuls counts the tt.matmul calls expanded into loop nests (and
 	// so into kernels).
 	Matmuls int

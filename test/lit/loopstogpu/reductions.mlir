@@ -5,6 +5,7 @@
 // column reduction: blocks of 32 columns x 8 row groups, the row groups'
 // partial sums combined through a 8x32 workgroup buffer.
 // RUN: tt-opt %s --pass-pipeline=pt2-gpu | FileCheck %s
+// RUN: tt-opt %s --pass-pipeline=pt2-gpu | FileCheck %s --check-prefix=STAGED
 
 // CHECK: gpu.func @long_k0
 // CHECK: loops.for {{.*}} -> (f32, f64) {
@@ -38,4 +39,21 @@ func.func @long(%x: tensor<4x3000xf32>) -> tensor<4x3000xf32> {
 func.func @bias_grad(%g: tensor<512x100xf32>) -> tensor<100xf32> {
   %0 = "tensor.reduce_sum"(%g) {dims = array<i64: 0>} : (tensor<512x100xf32>) -> tensor<100xf32>
   return %0 : tensor<100xf32>
+}
+
+// A thread looping over a short row of its own (an outer sum's rows of 7)
+// gets its block's rows through a 256x7 workgroup buffer, copied out by
+// adjacent threads on adjacent elements after a barrier.
+// STAGED-LABEL: gpu.func @outer_k0
+// STAGED-SAME: workgroup(%{{.*}} : memref<256x7xf32, #gpu.address_space<workgroup>>) kernel
+// STAGED: gpu.barrier
+// STAGED: loops.store {{.*}} : memref<256x7xf32, #gpu.address_space<workgroup>>
+// STAGED: gpu.barrier
+// STAGED: loops.load {{.*}} : memref<256x7xf32, #gpu.address_space<workgroup>>
+// STAGED: loops.store {{.*}} : memref<300x7xf32>
+func.func @outer(%x: tensor<300x1xf32>, %y: tensor<1x7xf32>) -> tensor<300x7xf32> {
+  %0 = "tensor.broadcast"(%x) {dims = array<i64: 0, 1>} : (tensor<300x1xf32>) -> tensor<300x7xf32>
+  %1 = "tensor.broadcast"(%y) {dims = array<i64: 0, 1>} : (tensor<1x7xf32>) -> tensor<300x7xf32>
+  %2 = "tensor.add"(%0, %1) : (tensor<300x7xf32>, tensor<300x7xf32>) -> tensor<300x7xf32>
+  return %2 : tensor<300x7xf32>
 }
