@@ -240,14 +240,18 @@ func (o *outliner) stagedBody(b *ir.Builder, l *ir.Operation, p plan, m *ir.Mapp
 			if r.store != want {
 				continue
 			}
-			nc := indexConst(b, r.n)
-			f := loops.For(b, tid, indexConst(b, o.blockSize*r.n), bs)
+			// The elements are numbered in the padded layout, so that a
+			// warp's workgroup accesses are consecutive words (the
+			// padding column's lanes idle).
+			sc := indexConst(b, stagedStride(r.n))
+			f := loops.For(b, tid, indexConst(b, o.blockSize*stagedStride(r.n)), bs)
 			save := b.SaveInsertionPoint()
 			b.SetInsertionPointToEnd(f.BodyBlock())
 			e := f.InductionVar()
-			t, k := arith.DivUI(b, e, nc), arith.RemUI(b, e, nc)
+			t, k := arith.DivUI(b, e, sc), arith.RemUI(b, e, sc)
 			point := arith.AddI(b, base, t)
-			g := loops.If(b, arith.CmpI(b, "ult", point, total))
+			in := arith.AndI(b, arith.CmpI(b, "ult", point, total), arith.CmpI(b, "ult", k, indexConst(b, r.n)))
+			g := loops.If(b, in)
 			g.Op.Region(1).Front().Erase()
 			b.SetInsertionPointToEnd(g.ThenBlock())
 			mr := fresh()
