@@ -24,8 +24,17 @@
 //   - serial: a nest whose outermost loop carries values or has dependent
 //     iterations runs in one thread.
 //
+// A pointwise nest becomes a column_reduction (points reducing over an
+// outer dimension: 32 columns × 8 row groups per block), a tiled_transpose
+// (reads along another loop than the writes: 32×32 tiles through padded
+// workgroup memory) or staged_rows (threads looping over short rows of
+// their own: the block's rows moved through workgroup memory
+// cooperatively) when it fits, and a looped softmax row makes two passes
+// with the online normalizer (see the files of those names).
+//
 // The decision is recorded on the launch as the tt.kernel_kind attribute
-// (pointwise, row_reduction or serial).
+// (pointwise, row_reduction, column_reduction, tiled_transpose,
+// staged_rows or serial).
 package loopstogpu
 
 import (
