@@ -694,3 +694,43 @@ func TestStagedRows(t *testing.T) {
 		}
 	}
 }
+
+// TestStridedLayerNorm runs a layer_norm with more rows than blocks (each
+// block strides over rows, gamma and beta loaded once per block) on
+// ptxsim with its race and barrier checks and compares it with the
+// interpreter within f32 rounding (the block's reduction order differs from
+// the interpreter's sequential sums).
+func TestStridedLayerNorm(t *testing.T) {
+	const rows, cols = 1500, 64
+	src := fmt.Sprintf(`func.func @f(%%x: tensor<%[1]dx%[2]dxf32>, %%g: tensor<%[2]dxf32>, %%b: tensor<%[2]dxf32>) -> tensor<%[1]dx%[2]dxf32> {
+  %%0 = tensor.layer_norm %%x, %%g, %%b normalized_dims = 1 eps = 1.0e-05 : tensor<%[1]dx%[2]dxf32>, tensor<%[2]dxf32>, tensor<%[2]dxf32>
+  return %%0 : tensor<%[1]dx%[2]dxf32>
+}`, rows, cols)
+	m := lower(t, "layer_norm", src, "")
+	grid := ""
+	m.Walk(func(op *ir.Operation) {
+		if op.Attr("tt.persistent") != nil {
+			grid = fmt.Sprint(ir.DefiningOp(op.Operand(0)).Attr("value"))
+		}
+	})
+	if !strings.HasPrefix(grid, "1024") {
+		t.Fatalf("persistent launch grid %q, want 1024 blocks", grid)
+	}
+	assemble(t, "layer_norm_strided", m)
+	xs, gs, bs := make([]float32, rows*cols), make([]float32, cols), make([]float32, cols)
+	for i := range xs {
+		xs[i] = float32(math.Sin(float64(i) * 0.1))
+	}
+	for i := range gs {
+		gs[i], bs[i] = 1+float32(i)/64, float32(i)/128
+	}
+	x, _ := interp.FromF32([]int64{rows, cols}, xs)
+	g, _ := interp.FromF32([]int64{cols}, gs)
+	b, _ := interp.FromF32([]int64{cols}, bs)
+	want, got := runBoth(t, src, x, g, b)
+	for j := range want[0].Len() {
+		if w := want[0].Float(j); math.Abs(w-got[0].Float(j)) > 2e-6*math.Abs(w)+1e-6 {
+			t.Fatalf("element %d: %g on ptxsim, %g in the interpreter", j, got[0].Float(j), want[0].Float(j))
+		}
+	}
+}

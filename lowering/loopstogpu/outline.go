@@ -365,10 +365,14 @@ func (o *outliner) outline(gm gpu.ModuleOp, l *ir.Operation, name string) error 
 		o.columnBody(kb, p, m, wgArgs)
 		o.stats.ColumnReductions++
 	case KindRowReduction:
+		var strided bool
+		persistent, strided = o.rowBody(kb, l, p, m, wgArgs)
 		_, total := trips(hb, p.chain, ir.NewMapping())
+		if strided {
+			total = arith.MinSI(hb, total, indexConst(hb, maxRowBlocks))
+		}
 		grid[0] = arith.MaxSI(hb, total, one)
 		block[0] = indexConst(hb, p.rowThreads)
-		persistent = o.rowBody(kb, p, m, wgArgs)
 		o.stats.RowReductions++
 	}
 	kb.Build(&ir.OperationState{Name: gpu.ReturnName})

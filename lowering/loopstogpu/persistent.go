@@ -210,3 +210,87 @@ func forward(blk *ir.Block, cols []ir.Value) {
 		op.Erase()
 	}
 }
+
+// maxRowBlocks is the grid of a persistent row reduction whose rows share
+// loads (layer_norm's gamma and beta): each block strides over the rows,
+// and the shared values are loaded once per block instead of once per row.
+const maxRowBlocks = 1024
+
+// rowInvariantLoads reports whether a row loop of body loads a buffer that
+// the nest l does not store, at indices before the last that do not
+// depend on the row (defined outside l): values every row uses.
+func rowInvariantLoads(l *ir.Operation, body *ir.Block) bool {
+	stored := map[ir.Value]bool{}
+	l.Walk(func(op *ir.Operation) {
+		if op.Name() == loops.StoreName {
+			stored[op.Operand(1)] = true
+		}
+	})
+	found := false
+	for op := range body.Ops() {
+		if op.Name() != loops.ForName {
+			continue
+		}
+		op.Walk(func(ld *ir.Operation) {
+			if ld.Name() != loops.LoadName || stored[ld.Operand(0)] {
+				return
+			}
+			idx := ld.Operands()[1:]
+			for _, v := range idx[:max(len(idx)-1, 0)] {
+				if ir.IsDefinedInside(v, l) {
+					return
+				}
+			}
+			found = true
+		})
+	}
+	return found
+}
+
+// stridedRows builds a persistent row reduction whose block strides over
+// the rows bid, bid + gridDim, ...: the row body as persistentBody builds
+// it, a barrier at the end of each row (the next row's reductions reuse
+// the workgroup buffers), then the loads and pure ops that do not depend
+// on the row are hoisted out of the loop.
+func (o *outliner) stridedRows(b *ir.Builder, body *ir.Block, n int64, p plan, ns []ir.Value, total, row, tid ir.Value, m *ir.Mapping, wg []ir.Value) {
+	f := loops.For(b, row, total, gpu.GridDim(b, gpu.DimX))
+	ip := b.SaveInsertionPoint()
+	b.SetInsertionPointToEnd(f.BodyBlock())
+	mapIVs(b, p.chain, ns, f.InductionVar(), m)
+	o.persistentBody(b, body, n, p.rowThreads, tid, m, wg)
+	b.Build(&ir.OperationState{Name: gpu.BarrierName})
+	loops.Yield(b)
+	b.RestoreInsertionPoint(ip)
+	stored := map[ir.Value]bool{}
+	f.Op.Walk(func(op *ir.Operation) {
+		if op.Name() == loops.StoreName {
+			stored[op.Operand(1)] = true
+		}
+	})
+	var ops []*ir.Operation
+	for op := range f.BodyBlock().Ops() {
+		ops = append(ops, op)
+	}
+	for _, op := range ops {
+		if op.NumRegions() > 0 || op.HasTrait(ir.ReturnLike) || op.NumResults() == 0 {
+			continue
+		}
+		if op.Name() == loops.LoadName {
+			if sp, _ := gpu.MemorySpace(op.Operand(0).Type()); sp == gpu.Workgroup || stored[op.Operand(0)] {
+				continue
+			}
+		} else if !ir.IsMemoryEffectFree(op) {
+			continue
+		}
+		invariant := true
+		for _, v := range op.Operands() {
+			if ir.IsDefinedInside(v, f.Op) {
+				invariant = false
+			}
+		}
+		if invariant {
+			// Later ops see this one as outside once it moves.
+			op.MoveBefore(f.Op)
+		}
+	}
+}

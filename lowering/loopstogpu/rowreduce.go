@@ -16,21 +16,25 @@ const warpSize = 32
 // loops over the row are strided over the block's threads, each declared
 // reduction combined across the block, and a barrier follows every loop
 // that stores (a later loop may read what other threads wrote).
-func (o *outliner) rowBody(b *ir.Builder, p plan, m *ir.Mapping, wg []ir.Value) (persistent bool) {
+func (o *outliner) rowBody(b *ir.Builder, l *ir.Operation, p plan, m *ir.Mapping, wg []ir.Value) (persistent, strided bool) {
 	ns, total := trips(b, p.chain, m)
 	row := gpu.BlockID(b, gpu.DimX)
 	tid := gpu.ThreadID(b, gpu.DimX)
+	body := p.chain[len(p.chain)-1].Region(0).Front()
+	if n, ok := persistentRow(body, p.rowThreads); ok && rowInvariantLoads(l, body) {
+		o.stridedRows(b, body, n, p, ns, total, row, tid, m, wg)
+		return true, true
+	}
 	guard := loops.If(b, arith.CmpI(b, "ult", row, total))
 	guard.Op.Region(1).Front().Erase()
 	ip := b.SaveInsertionPoint()
 	b.SetInsertionPointToEnd(guard.ThenBlock())
 	mapIVs(b, p.chain, ns, row, m)
-	body := p.chain[len(p.chain)-1].Region(0).Front()
 	if n, ok := persistentRow(body, p.rowThreads); ok {
 		o.persistentBody(b, body, n, p.rowThreads, tid, m, wg)
 		loops.Yield(b)
 		b.RestoreInsertionPoint(ip)
-		return true
+		return true, false
 	}
 	threads := indexConst(b, p.rowThreads)
 	next := 0
@@ -64,7 +68,7 @@ func (o *outliner) rowBody(b *ir.Builder, p plan, m *ir.Mapping, wg []ir.Value) 
 	}
 	loops.Yield(b)
 	b.RestoreInsertionPoint(ip)
-	return false
+	return false, false
 }
 
 // stores reports whether op stores to memory.

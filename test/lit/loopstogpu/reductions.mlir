@@ -57,3 +57,16 @@ func.func @outer(%x: tensor<300x1xf32>, %y: tensor<1x7xf32>) -> tensor<300x7xf32
   %2 = "tensor.add"(%0, %1) : (tensor<300x7xf32>, tensor<300x7xf32>) -> tensor<300x7xf32>
   return %2 : tensor<300x7xf32>
 }
+
+// A persistent layer_norm over more rows than 1024 strides its blocks over
+// the rows, gamma and beta loaded once per block, before the row loop.
+// STAGED-LABEL: gpu.func @norm_k0
+// STAGED: loops.load %{{.*}} : memref<256xf32>
+// STAGED: loops.load %{{.*}} : memref<256xf32>
+// STAGED: loops.for
+// STAGED: loops.load %{{.*}} : memref<2048x256xf32>
+// STAGED: gpu.launch_func  @tt_kernels::@norm_k0 blocks in (%c1024, %c1, %c1) threads in (%c256, %c1, %c1) {{.*}}{tt.kernel_kind = "row_reduction", tt.persistent}
+func.func @norm(%x: tensor<2048x256xf32>, %g: tensor<256xf32>, %b: tensor<256xf32>) -> tensor<2048x256xf32> {
+  %0 = tensor.layer_norm %x, %g, %b normalized_dims = 1 eps = 1.0e-05 : tensor<2048x256xf32>, tensor<256xf32>, tensor<256xf32>
+  return %0 : tensor<2048x256xf32>
+}
