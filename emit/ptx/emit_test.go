@@ -734,3 +734,48 @@ func TestStridedLayerNorm(t *testing.T) {
 		}
 	}
 }
+
+// TestTan runs math.tan (Go's math.Tan as PTX; the tensor dialect has no
+// tan, so the function is written at the loop level) on f64 and f32 on
+// ptxsim and compares it with the interpreter bit for bit.
+func TestTan(t *testing.T) {
+	xs, _ := mathInputs(1024)
+	n := len(xs)
+	for _, ty := range []string{"f64", "f32"} {
+		src := fmt.Sprintf(`func.func @f(%%a: memref<%[1]dx%[2]s>) -> memref<%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%n = arith.constant %[1]d : index
+  %%o = loops.alloc() : memref<%[1]dx%[2]s>
+  loops.for %%i = %%c0 to %%n step %%c1 {
+    %%x = loops.load %%a[%%i] : memref<%[1]dx%[2]s>
+    %%y = math.tan %%x : %[2]s
+    loops.store %%y, %%o[%%i] : memref<%[1]dx%[2]s>
+    loops.yield
+  }
+  return %%o : memref<%[1]dx%[2]s>
+}`, n, ty)
+		var x *interp.Tensor
+		var err error
+		if ty == "f64" {
+			x, err = interp.FromF64([]int64{int64(n)}, xs)
+		} else {
+			xf := make([]float32, n)
+			for i, v := range xs {
+				xf[i] = float32(v)
+			}
+			x, err = interp.FromF32([]int64{int64(n)}, xf)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		assemble(t, "tan_"+ty, lower(t, "tan_"+ty, src, ""))
+		want, got := runBoth(t, src, x)
+		wv, gv := floats(want[0]), floats(got[0])
+		for j := range wv {
+			if ulps(wv[j], gv[j]) != 0 {
+				t.Errorf("%s tan(%g) = %g on ptxsim, %g in the interpreter", ty, xs[j], gv[j], wv[j])
+			}
+		}
+	}
+}

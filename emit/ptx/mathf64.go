@@ -123,11 +123,6 @@ func mPi4Var() *ptx.Var {
 // reduction by π/4 in three parts below 2**29, Payne and Hanek's above,
 // then the octant's polynomial and sign.
 func (k *kernel) sinCosF64(r string, x0 ptx.Operand, cos bool) {
-	const (
-		pi4A = 7.85398125648498535156e-1
-		pi4B = 3.77489470793079817668e-8
-		pi4C = 2.69515142907905952645e-15
-	)
 	f := k.begin(r)
 	x := k.fd()
 	k.ins("abs.f64", x, x0)
@@ -140,6 +135,43 @@ func (k *kernel) sinCosF64(r string, x0 ptx.Operand, cos bool) {
 		p := k.setp("setp.lt.f64", x0, f64imm(0))
 		k.ins("selp.b32", sign, imm(1), imm(0), reg(p))
 	}
+	j, z := k.trigOctant(x, true)
+	p := k.setp("setp.gt.u64", j, imm(3))
+	k.guarded(p, false, "xor.b32", sign, sign, imm(1))
+	k.guarded(p, false, "sub.s64", j, j, imm(4))
+	if cos {
+		p = k.setp("setp.gt.u64", j, imm(1))
+		k.guarded(p, false, "xor.b32", sign, sign, imm(1))
+	}
+	z2 := k.f2("mul", z, z)
+	sinPoly := k.f2("add", z, k.f2("mul", k.f2("mul", z, z2), k.hornerHi(z2, sinCoef...)))
+	cosPoly := k.f2("sub", f64imm(1), k.f2("mul", f64imm(0.5), z2))
+	cosPoly = k.f2("add", cosPoly, k.f2("mul", k.f2("mul", z2, z2), k.hornerHi(z2, cosCoef...)))
+	// octants 1 and 2 take the other polynomial.
+	m := k.rd()
+	k.ins("sub.s64", m, j, imm(1))
+	p = k.setp("setp.lt.u64", m, imm(2))
+	y := k.fd()
+	if cos {
+		k.ins("selp.f64", y, sinPoly, cosPoly, reg(p))
+	} else {
+		k.ins("selp.f64", y, cosPoly, sinPoly, reg(p))
+	}
+	p = k.setp("setp.ne.u32", sign, imm(0))
+	k.guarded(p, false, "neg.f64", y, y)
+	f.finish(y)
+}
+
+// trigOctant is the argument reduction of math.Sin, Cos and Tan for
+// x ≥ 0: the octant j of x (made even) and x - j·π/4, by Cody and Waite's
+// three-part π/4 below 2**29 and trigReduce above; sin and cos take j
+// modulo 8 (mod8), tan does not.
+func (k *kernel) trigOctant(x ptx.Operand, mod8 bool) (ptx.Operand, ptx.Operand) {
+	const (
+		pi4A = 7.85398125648498535156e-1
+		pi4B = 3.77489470793079817668e-8
+		pi4C = 2.69515142907905952645e-15
+	)
 	j, z := k.rd(), k.fd()
 	big := k.setp("setp.ge.f64", x, f64imm(1<<29))
 	join := k.label()
@@ -158,35 +190,42 @@ func (k *kernel) sinCosF64(r string, x0 ptx.Operand, cos bool) {
 	po := k.setp("setp.ne.u64", odd, imm(0))
 	k.guarded(po, false, "add.s64", j, j, imm(1))
 	k.guarded(po, false, "add.rn.f64", y, y, f64imm(1))
-	k.ins("and.b64", j, j, imm(7))
+	if mod8 {
+		k.ins("and.b64", j, j, imm(7))
+	}
 	zz := k.f2("sub", x, k.f2("mul", y, f64imm(pi4A)))
 	zz = k.f2("sub", zz, k.f2("mul", y, f64imm(pi4B)))
 	zz = k.f2("sub", zz, k.f2("mul", y, f64imm(pi4C)))
 	k.ins("mov.f64", z, zz)
 	k.place(join)
-	p := k.setp("setp.gt.u64", j, imm(3))
-	k.guarded(p, false, "xor.b32", sign, sign, imm(1))
-	k.guarded(p, false, "sub.s64", j, j, imm(4))
-	if cos {
-		p = k.setp("setp.gt.u64", j, imm(1))
-		k.guarded(p, false, "xor.b32", sign, sign, imm(1))
+	return j, z
+}
+
+// tanF64 is math.Tan: the octant reduction, Cephes' rational function of
+// z² (z itself when z² ≤ 1e-14), -1/y in the odd quadrants, x's sign.
+func (k *kernel) tanF64(r string, x0 ptx.Operand) {
+	f := k.begin(r)
+	p := k.setp("setp.eq.f64", x0, f64imm(0))
+	k.ins("or.pred", reg(p), reg(p), reg(k.setp("setp.nan.f64", x0, x0)))
+	f.retIf(p, false, x0)
+	x := k.fd()
+	k.ins("abs.f64", x, x0)
+	f.retIf(k.setp("setp.eq.f64", x, f64imm(math.Inf(1))), false, f64imm(math.NaN()))
+	j, z := k.trigOctant(x, false)
+	zz := k.f2("mul", z, z)
+	num := k.f2("mul", zz, k.hornerHi(zz, -1.30936939181383777646e4, 1.15351664838587416140e6, -1.79565251976484877988e7))
+	den := k.f2("add", zz, f64imm(1.36812963470692954678e4))
+	for _, c := range []float64{-1.32089234440210967447e6, 2.50083801823357915839e7, -5.38695755929454629881e7} {
+		den = k.f2("mul", den, zz)
+		den = k.f2("add", den, f64imm(c))
 	}
-	z2 := k.f2("mul", z, z)
-	sinPoly := k.f2("add", z, k.f2("mul", k.f2("mul", z, z2), k.hornerHi(z2, sinCoef...)))
-	cosPoly := k.f2("sub", f64imm(1), k.f2("mul", f64imm(0.5), z2))
-	cosPoly = k.f2("add", cosPoly, k.f2("mul", k.f2("mul", z2, z2), k.hornerHi(z2, cosCoef...)))
-	// octants 1 and 2 take the other polynomial.
-	m := k.rd()
-	k.ins("sub.s64", m, j, imm(1))
-	p = k.setp("setp.lt.u64", m, imm(2))
-	y = k.fd()
-	if cos {
-		k.ins("selp.f64", y, sinPoly, cosPoly, reg(p))
-	} else {
-		k.ins("selp.f64", y, cosPoly, sinPoly, reg(p))
-	}
-	p = k.setp("setp.ne.u32", sign, imm(0))
-	k.guarded(p, false, "neg.f64", y, y)
+	y := k.f2("add", z, k.f2("mul", z, k.f2("div", num, den)))
+	k.ins("selp.f64", y, y, z, reg(k.setp("setp.gt.f64", zz, f64imm(1e-14))))
+	q := k.rd()
+	k.ins("and.b64", q, j, imm(2))
+	pq := k.setp("setp.ne.u64", q, imm(0))
+	k.guarded(pq, false, "div.rn.f64", y, f64imm(-1), y)
+	k.guarded(k.setp("setp.lt.f64", x0, f64imm(0)), false, "neg.f64", y, y)
 	f.finish(y)
 }
 
