@@ -323,6 +323,7 @@ var f64Unary = map[string]func(k *kernel, r string, x ptx.Operand){
 	arith.MathSinName:   func(k *kernel, r string, x ptx.Operand) { k.sinCosF64(r, x, false) },
 	arith.MathCosName:   func(k *kernel, r string, x ptx.Operand) { k.sinCosF64(r, x, true) },
 	arith.MathTanName:   (*kernel).tanF64,
+	arith.MathAtanName:  (*kernel).atanF64,
 	arith.MathLog2Name:  (*kernel).log2F64,
 	arith.MathLog10Name: (*kernel).log10F64,
 	arith.MathRoundName: (*kernel).roundF64,

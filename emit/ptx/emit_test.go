@@ -735,13 +735,15 @@ func TestStridedLayerNorm(t *testing.T) {
 	}
 }
 
-// TestTan runs math.tan (Go's math.Tan as PTX; the tensor dialect has no
-// tan, so the function is written at the loop level) on f64 and f32 on
-// ptxsim and compares it with the interpreter bit for bit.
+// TestTan runs math.tan and math.atan (Go's math.Tan and math.Atan as
+// PTX; the tensor dialect has neither, so the functions are written at the
+// loop level) on f64 and f32 on ptxsim and compares them with the
+// interpreter bit for bit.
 func TestTan(t *testing.T) {
 	xs, _ := mathInputs(1024)
 	n := len(xs)
-	for _, ty := range []string{"f64", "f32"} {
+	for _, c := range [][2]string{{"f64", "tan"}, {"f32", "tan"}, {"f64", "atan"}, {"f32", "atan"}} {
+		ty, fn := c[0], c[1]
 		src := fmt.Sprintf(`func.func @f(%%a: memref<%[1]dx%[2]s>) -> memref<%[1]dx%[2]s> {
   %%c0 = arith.constant 0 : index
   %%c1 = arith.constant 1 : index
@@ -749,12 +751,12 @@ func TestTan(t *testing.T) {
   %%o = loops.alloc() : memref<%[1]dx%[2]s>
   loops.for %%i = %%c0 to %%n step %%c1 {
     %%x = loops.load %%a[%%i] : memref<%[1]dx%[2]s>
-    %%y = math.tan %%x : %[2]s
+    %%y = math.%[3]s %%x : %[2]s
     loops.store %%y, %%o[%%i] : memref<%[1]dx%[2]s>
     loops.yield
   }
   return %%o : memref<%[1]dx%[2]s>
-}`, n, ty)
+}`, n, ty, fn)
 		var x *interp.Tensor
 		var err error
 		if ty == "f64" {
@@ -769,12 +771,12 @@ func TestTan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		assemble(t, "tan_"+ty, lower(t, "tan_"+ty, src, ""))
+		assemble(t, fn+"_"+ty, lower(t, fn+"_"+ty, src, ""))
 		want, got := runBoth(t, src, x)
 		wv, gv := floats(want[0]), floats(got[0])
 		for j := range wv {
 			if ulps(wv[j], gv[j]) != 0 {
-				t.Errorf("%s tan(%g) = %g on ptxsim, %g in the interpreter", ty, xs[j], gv[j], wv[j])
+				t.Errorf("%s %s(%g) = %g on ptxsim, %g in the interpreter", ty, fn, xs[j], gv[j], wv[j])
 			}
 		}
 	}

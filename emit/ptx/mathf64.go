@@ -769,3 +769,45 @@ func (k *kernel) bitCount(name, r string, x ptx.Operand, w int) {
 		k.ins("mov.b32", reg(r), n)
 	}
 }
+
+// xatanF64 is math's xatan: Cephes' rational approximation of atan on
+// [0, 0.66].
+func (k *kernel) xatanF64(x ptx.Operand) ptx.Operand {
+	z := k.f2("mul", x, x)
+	pp := k.hornerHi(z, -8.750608600031904122785e-01, -1.615753718733365076637e+01, -7.500855792314704667340e+01,
+		-1.228866684490136173410e+02, -6.485021904942025371773e+01)
+	q := k.f2("add", z, f64imm(2.485846490142306297962e+01))
+	for _, c := range []float64{1.650270098316988542046e+02, 4.328810604912902668951e+02, 4.853903996359136964868e+02, 1.945506571482613964425e+02} {
+		q = k.f2("mul", q, z)
+		q = k.f2("add", q, f64imm(c))
+	}
+	z = k.f2("div", k.f2("mul", z, pp), q)
+	return k.f2("add", k.f2("mul", x, z), x)
+}
+
+// satanF64 is math's satan for x ≥ 0: xatan of x, of 1/x or of
+// (x-1)/(x+1) by the interval, the three computed and one selected.
+func (k *kernel) satanF64(x ptx.Operand) ptx.Operand {
+	const (
+		morebits = 6.123233995736765886130e-17
+		tan3pio8 = 2.41421356237309504880
+	)
+	small := k.xatanF64(x)
+	big := k.f2("add", k.f2("sub", f64imm(math.Pi/2), k.xatanF64(k.f2("div", f64imm(1), x))), f64imm(morebits))
+	mid := k.xatanF64(k.f2("div", k.f2("sub", x, f64imm(1)), k.f2("add", x, f64imm(1))))
+	mid = k.f2("add", k.f2("add", f64imm(math.Pi/4), mid), f64imm(0.5*morebits))
+	r := k.fd()
+	k.ins("selp.f64", r, big, mid, reg(k.setp("setp.gt.f64", x, f64imm(tan3pio8))))
+	k.ins("selp.f64", r, small, r, reg(k.setp("setp.le.f64", x, f64imm(0.66))))
+	return r
+}
+
+// atanF64 is math.Atan: satan of |x| with x's sign, ±0 kept.
+func (k *kernel) atanF64(r string, x ptx.Operand) {
+	ax := k.fd()
+	k.ins("abs.f64", ax, x)
+	v := k.satanF64(ax)
+	k.guarded(k.setp("setp.lt.f64", x, f64imm(0)), false, "neg.f64", v, v)
+	k.ins("selp.f64", v, x, v, reg(k.setp("setp.eq.f64", x, f64imm(0))))
+	k.ins("mov.f64", reg(r), v)
+}
