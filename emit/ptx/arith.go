@@ -302,6 +302,9 @@ func (k *kernel) mathOp(op *ir.Operation, r string, x ptx.Operand) error {
 		map[string]func(string, ptx.Operand){arith.MathLogName: k.logF64, arith.MathTanhName: k.tanhF64, arith.MathErfName: k.erfF64}[op.Name()](r, x)
 	case arith.MathPowFName:
 		k.viaF64(s, r, []ptx.Operand{x, k.use(op.Operand(1))}, func(d string, a []ptx.Operand) { k.powF64(d, a[0], a[1]) })
+	case arith.RemFName, arith.MathAtan2Name:
+		binary := map[string]func(string, ptx.Operand, ptx.Operand){arith.RemFName: k.remF64, arith.MathAtan2Name: k.atan2F64}[op.Name()]
+		k.viaF64(s, r, []ptx.Operand{x, k.use(op.Operand(1))}, func(d string, a []ptx.Operand) { binary(d, a[0], a[1]) })
 	case arith.MathFPowIName:
 		// numerics.PowI: Pow with the exponent converted to float64.
 		e := k.fd()
@@ -324,6 +327,8 @@ var f64Unary = map[string]func(k *kernel, r string, x ptx.Operand){
 	arith.MathCosName:   func(k *kernel, r string, x ptx.Operand) { k.sinCosF64(r, x, true) },
 	arith.MathTanName:   (*kernel).tanF64,
 	arith.MathAtanName:  (*kernel).atanF64,
+	arith.MathExp2Name:  (*kernel).exp2F64,
+	arith.MathCbrtName:  (*kernel).cbrtF64,
 	arith.MathLog2Name:  (*kernel).log2F64,
 	arith.MathLog10Name: (*kernel).log10F64,
 	arith.MathRoundName: (*kernel).roundF64,

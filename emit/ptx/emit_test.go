@@ -735,14 +735,14 @@ func TestStridedLayerNorm(t *testing.T) {
 	}
 }
 
-// TestTan runs math.tan and math.atan (Go's math.Tan and math.Atan as
-// PTX; the tensor dialect has neither, so the functions are written at the
+// TestTan runs math.tan, atan, exp2 and cbrt (Go's algorithms as PTX;
+// the tensor dialect has none of them, so the functions are written at the
 // loop level) on f64 and f32 on ptxsim and compares them with the
 // interpreter bit for bit.
 func TestTan(t *testing.T) {
 	xs, _ := mathInputs(1024)
 	n := len(xs)
-	for _, c := range [][2]string{{"f64", "tan"}, {"f32", "tan"}, {"f64", "atan"}, {"f32", "atan"}} {
+	for _, c := range [][2]string{{"f64", "tan"}, {"f32", "tan"}, {"f64", "atan"}, {"f32", "atan"}, {"f64", "exp2"}, {"f32", "exp2"}, {"f64", "cbrt"}, {"f32", "cbrt"}} {
 		ty, fn := c[0], c[1]
 		src := fmt.Sprintf(`func.func @f(%%a: memref<%[1]dx%[2]s>) -> memref<%[1]dx%[2]s> {
   %%c0 = arith.constant 0 : index
@@ -777,6 +777,60 @@ func TestTan(t *testing.T) {
 		for j := range wv {
 			if ulps(wv[j], gv[j]) != 0 {
 				t.Errorf("%s %s(%g) = %g on ptxsim, %g in the interpreter", ty, fn, xs[j], gv[j], wv[j])
+			}
+		}
+	}
+}
+
+// TestRemAtan2 runs arith.remf (math.Mod) and math.atan2 (Go's
+// algorithms as PTX, written at the loop level) on f64 and f32 on ptxsim
+// and compares them with the interpreter bit for bit, special values
+// included.
+func TestRemAtan2(t *testing.T) {
+	xs, ys := mathInputs(1024)
+	n := len(xs)
+	for _, c := range [][2]string{{"f64", "arith.remf"}, {"f32", "arith.remf"}, {"f64", "math.atan2"}, {"f32", "math.atan2"}} {
+		ty, fn := c[0], c[1]
+		src := fmt.Sprintf(`func.func @f(%%a: memref<%[1]dx%[2]s>, %%b: memref<%[1]dx%[2]s>) -> memref<%[1]dx%[2]s> {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%n = arith.constant %[1]d : index
+  %%o = loops.alloc() : memref<%[1]dx%[2]s>
+  loops.for %%i = %%c0 to %%n step %%c1 {
+    %%x = loops.load %%a[%%i] : memref<%[1]dx%[2]s>
+    %%y = loops.load %%b[%%i] : memref<%[1]dx%[2]s>
+    %%z = %[3]s %%x, %%y : %[2]s
+    loops.store %%z, %%o[%%i] : memref<%[1]dx%[2]s>
+    loops.yield
+  }
+  return %%o : memref<%[1]dx%[2]s>
+}`, n, ty, fn)
+		var x, y *interp.Tensor
+		var err error
+		if ty == "f64" {
+			x, err = interp.FromF64([]int64{int64(n)}, xs)
+			if err == nil {
+				y, err = interp.FromF64([]int64{int64(n)}, ys)
+			}
+		} else {
+			xf, yf := make([]float32, n), make([]float32, n)
+			for i := range xs {
+				xf[i], yf[i] = float32(xs[i]), float32(ys[i])
+			}
+			x, err = interp.FromF32([]int64{int64(n)}, xf)
+			if err == nil {
+				y, err = interp.FromF32([]int64{int64(n)}, yf)
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		assemble(t, "binary_"+ty, lower(t, "binary_"+ty, src, ""))
+		want, got := runBoth(t, src, x, y)
+		wv, gv := floats(want[0]), floats(got[0])
+		for j := range wv {
+			if ulps(wv[j], gv[j]) != 0 {
+				t.Errorf("%s %s(%g, %g) = %g on ptxsim, %g in the interpreter", ty, fn, xs[j], ys[j], gv[j], wv[j])
 			}
 		}
 	}

@@ -811,3 +811,163 @@ func (k *kernel) atanF64(r string, x ptx.Operand) {
 	k.ins("selp.f64", v, x, v, reg(k.setp("setp.eq.f64", x, f64imm(0))))
 	k.ins("mov.f64", reg(r), v)
 }
+
+// remF64 is math.Mod (numerics.Rem, arith.remf): |x| reduced by y·2**k
+// for decreasing k while it is at least |y|, with x's sign; NaN for y = 0,
+// infinite x or NaN operands.
+func (k *kernel) remF64(r string, x, y0 ptx.Operand) {
+	f := k.begin(r)
+	bad := k.setp("setp.eq.f64", y0, f64imm(0))
+	ax := k.fd()
+	k.ins("abs.f64", ax, x)
+	k.ins("or.pred", reg(bad), reg(bad), reg(k.setp("setp.equ.f64", ax, f64imm(math.Inf(1)))))
+	k.ins("or.pred", reg(bad), reg(bad), reg(k.setp("setp.nan.f64", y0, y0)))
+	f.retIf(bad, false, f64imm(math.NaN()))
+	y := k.fd()
+	k.ins("abs.f64", y, y0)
+	yfr, yexp := k.frexpF64(y)
+	rr := k.fd()
+	k.ins("mov.f64", rr, ax)
+	head, done := k.label(), k.label()
+	k.place(head)
+	k.guarded(k.setp("setp.ge.f64", rr, y), true, "bra", sym(done))
+	rfr, rexp := k.frexpF64(rr)
+	k.guarded(k.setp("setp.lt.f64", rfr, yfr), false, "sub.s64", rexp, rexp, imm(1))
+	e := k.rd()
+	k.ins("sub.s64", e, rexp, yexp)
+	t := k.fd()
+	k.ldexpF64(t.Name, y, e)
+	k.ins("sub.rn.f64", rr, rr, t)
+	k.ins("bra", sym(head))
+	k.place(done)
+	k.guarded(k.setp("setp.lt.f64", x, f64imm(0)), false, "neg.f64", rr, rr)
+	f.finish(rr)
+}
+
+// atan2F64 is math.Atan2: the special cases of zeros and infinities, else
+// Atan(y/x) moved by ±π when x < 0.
+func (k *kernel) atan2F64(r string, y, x ptx.Operand) {
+	f := k.begin(r)
+	f.retIf(k.setp("setp.nan.f64", y, x), false, f64imm(math.NaN()))
+	signed := func(v float64) ptx.Operand {
+		c := k.fd()
+		k.ins("mov.f64", c, f64imm(v))
+		k.ins("copysign.f64", c, y, c)
+		return c
+	}
+	xbits := k.rd()
+	k.ins("mov.b64", xbits, x)
+	xneg := k.setp("setp.lt.s64", xbits, imm(0))
+	k.skipUnless(k.setp("setp.eq.f64", y, f64imm(0)), false, func() {
+		v := k.fd()
+		k.ins("selp.f64", v, signed(math.Pi), signed(0), reg(xneg))
+		f.ret(v)
+	})
+	f.retIf(k.setp("setp.eq.f64", x, f64imm(0)), false, signed(math.Pi/2))
+	ay := k.fd()
+	k.ins("abs.f64", ay, y)
+	yInf := k.setp("setp.eq.f64", ay, f64imm(math.Inf(1)))
+	k.skipUnless(k.setp("setp.eq.f64", x, f64imm(math.Inf(1))), false, func() {
+		v := k.fd()
+		k.ins("selp.f64", v, signed(math.Pi/4), signed(0), reg(yInf))
+		f.ret(v)
+	})
+	k.skipUnless(k.setp("setp.eq.f64", x, f64imm(math.Inf(-1))), false, func() {
+		v := k.fd()
+		k.ins("selp.f64", v, signed(3*math.Pi/4), signed(math.Pi), reg(yInf))
+		f.ret(v)
+	})
+	f.retIf(yInf, false, signed(math.Pi/2))
+	q := k.fd()
+	k.atanF64(q.Name, k.f2("div", y, x))
+	up, down := k.f2("add", q, f64imm(math.Pi)), k.f2("sub", q, f64imm(math.Pi))
+	v := k.fd()
+	k.ins("selp.f64", v, up, down, reg(k.setp("setp.le.f64", q, f64imm(0))))
+	k.ins("selp.f64", v, v, q, reg(k.setp("setp.lt.f64", x, f64imm(0))))
+	f.finish(v)
+}
+
+// exp2F64 is math.Exp2 (Go's portable exp2): k = x rounded half away
+// from zero, e**((x-k)·ln 2) by expmulti's rational approximation, then
+// Ldexp by k.
+func (k *kernel) exp2F64(r string, x ptx.Operand) {
+	const (
+		ln2Hi = 6.93147180369123816490e-01
+		ln2Lo = 1.90821492927058770002e-10
+	)
+	f := k.begin(r)
+	f.retIf(k.setp("setp.nan.f64", x, x), false, x)
+	f.retIf(k.setp("setp.gt.f64", x, f64imm(1.0239999999999999e+03)), false, f64imm(math.Inf(1)))
+	f.retIf(k.setp("setp.lt.f64", x, f64imm(-1.0740e+03)), false, f64imm(0))
+	half := k.fd()
+	k.ins("mov.f64", half, f64imm(0.5))
+	k.ins("copysign.f64", half, x, half)
+	kk := k.rd()
+	k.ins("cvt.rzi.s64.f64", kk, k.f2("add", x, half))
+	k.guarded(k.setp("setp.eq.f64", x, f64imm(0)), false, "mov.b64", kk, imm(0))
+	kf := k.fd()
+	k.ins("cvt.rn.f64.s64", kf, kk)
+	t := k.f2("sub", x, kf)
+	hi := k.f2("mul", t, f64imm(ln2Hi))
+	nt := k.fd()
+	k.ins("neg.f64", nt, t)
+	lo := k.f2("mul", nt, f64imm(ln2Lo))
+	rr := k.f2("sub", hi, lo)
+	tt := k.f2("mul", rr, rr)
+	c := k.f2("sub", rr, k.f2("mul", tt, k.hornerLo(tt, 1.66666666666666657415e-01, -2.77777777770155933842e-03,
+		6.61375632143793436117e-05, -1.65339022054652515390e-06, 4.13813679705723846039e-08)))
+	y := k.f2("sub", f64imm(1), k.f2("sub", k.f2("sub", lo, k.f2("div", k.f2("mul", rr, c), k.f2("sub", f64imm(2), c))), hi))
+	v := k.fd()
+	k.ldexpF64(v.Name, y, kk)
+	f.finish(v)
+}
+
+// cbrtF64 is math.Cbrt (FreeBSD's s_cbrt.c): a first estimate from the
+// exponent's bits divided by 3, a rational polynomial step rounded to 22
+// bits, one Newton step.
+func (k *kernel) cbrtF64(r string, x0 ptx.Operand) {
+	const (
+		b1 = 715094163
+		b2 = 696219795
+		cC = 5.42857142857142815906e-01
+		cD = -7.05306122448979611050e-01
+		cE = 1.41428571428571436819e+00
+		cF = 1.60714285714285720630e+00
+		cG = 3.57142857142857150787e-01
+	)
+	f := k.begin(r)
+	x := k.fd()
+	k.ins("abs.f64", x, x0)
+	p := k.setp("setp.eq.f64", x0, f64imm(0))
+	k.ins("or.pred", reg(p), reg(p), reg(k.setp("setp.equ.f64", x, f64imm(math.Inf(1)))))
+	f.retIf(p, false, x0)
+	third := func(v ptx.Operand, bias int64) ptx.Operand {
+		b := k.rd()
+		k.ins("mov.b64", b, v)
+		k.ins("div.u64", b, b, imm(3))
+		k.ins("add.s64", b, b, imm(bias<<32))
+		t := k.fd()
+		k.ins("mov.b64", t, b)
+		return t
+	}
+	t := third(x, b1)
+	sub := k.setp("setp.lt.f64", x, f64imm(2.22507385850720138309e-308))
+	ts := third(k.f2("mul", f64imm(1<<54), x), b2)
+	k.ins("selp.f64", t, ts, t, reg(sub))
+	rr := k.f2("div", k.f2("mul", t, t), x)
+	s := k.f2("add", f64imm(cC), k.f2("mul", rr, t))
+	t = k.f2("mul", t, k.f2("add", f64imm(cG), k.f2("div", f64imm(cF), k.f2("add", k.f2("add", s, f64imm(cE)), k.f2("div", f64imm(cD), s)))))
+	b := k.rd()
+	k.ins("mov.b64", b, t)
+	k.ins("and.b64", b, b, imm(-0x40000000)) // 0xFFFFFFFFC << 28
+	k.ins("add.s64", b, b, imm(1<<30))
+	t = k.fd()
+	k.ins("mov.b64", t, b)
+	s = k.f2("mul", t, t)
+	rr = k.f2("div", x, s)
+	w := k.f2("add", t, t)
+	rr = k.f2("div", k.f2("sub", rr, t), k.f2("add", w, rr))
+	t = k.f2("add", t, k.f2("mul", t, rr))
+	k.guarded(k.setp("setp.lt.f64", x0, f64imm(0)), false, "neg.f64", t, t)
+	f.finish(t)
+}
