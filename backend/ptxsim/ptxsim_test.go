@@ -93,23 +93,23 @@ func TestDynamicShapes(t *testing.T) {
 // TestUnsupportedIsLocated checks that an op emit/ptx cannot translate is
 // an error at its location, not a panic.
 func TestUnsupportedIsLocated(t *testing.T) {
-	// math.expm1 has no kernel form (the tensor dialect does not produce it).
-	src := `func.func @f(%a: memref<8xf32>) -> memref<8xf32> {
+	// math.ctpop on i1 has no kernel form (the tensor dialect does not produce it).
+	src := `func.func @f(%a: memref<8xi1>) -> memref<8xi1> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  %o = loops.alloc() : memref<8xf32>
+  %o = loops.alloc() : memref<8xi1>
   loops.for %i = %c0 to %c8 step %c1 {
-    %x = loops.load %a[%i] : memref<8xf32>
-    %y = math.expm1 %x : f32
-    loops.store %y, %o[%i] : memref<8xf32>
+    %x = loops.load %a[%i] : memref<8xi1>
+    %y = math.ctpop %x : i1
+    loops.store %y, %o[%i] : memref<8xi1>
     loops.yield
   }
-  return %o : memref<8xf32>
+  return %o : memref<8xi1>
 }`
 	var r ptxsim.Runner
 	err := r.Prepare(context.Background(), parse(t, src), "f")
-	if err == nil || !strings.Contains(err.Error(), "test.mlir:8:10") || !strings.Contains(err.Error(), "math.expm1") {
-		t.Errorf("got %v, want an error at test.mlir:8:10 naming math.expm1", err)
+	if err == nil || !strings.Contains(err.Error(), "test.mlir:8:10") || !strings.Contains(err.Error(), "math.ctpop") {
+		t.Errorf("got %v, want an error at test.mlir:8:10 naming math.ctpop", err)
 	}
 }

@@ -329,6 +329,8 @@ var f64Unary = map[string]func(k *kernel, r string, x ptx.Operand){
 	arith.MathAtanName:  (*kernel).atanF64,
 	arith.MathExp2Name:  (*kernel).exp2F64,
 	arith.MathCbrtName:  (*kernel).cbrtF64,
+	arith.MathExpM1Name: (*kernel).expm1F64,
+	arith.MathLog1pName: (*kernel).log1pF64,
 	arith.MathLog2Name:  (*kernel).log2F64,
 	arith.MathLog10Name: (*kernel).log10F64,
 	arith.MathRoundName: (*kernel).roundF64,

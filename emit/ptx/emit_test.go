@@ -735,14 +735,14 @@ func TestStridedLayerNorm(t *testing.T) {
 	}
 }
 
-// TestTan runs math.tan, atan, exp2 and cbrt (Go's algorithms as PTX;
+// TestTan runs math.tan, atan, exp2, cbrt, expm1 and log1p (Go's algorithms as PTX;
 // the tensor dialect has none of them, so the functions are written at the
 // loop level) on f64 and f32 on ptxsim and compares them with the
 // interpreter bit for bit.
 func TestTan(t *testing.T) {
 	xs, _ := mathInputs(1024)
 	n := len(xs)
-	for _, c := range [][2]string{{"f64", "tan"}, {"f32", "tan"}, {"f64", "atan"}, {"f32", "atan"}, {"f64", "exp2"}, {"f32", "exp2"}, {"f64", "cbrt"}, {"f32", "cbrt"}} {
+	for _, c := range [][2]string{{"f64", "tan"}, {"f32", "tan"}, {"f64", "atan"}, {"f32", "atan"}, {"f64", "exp2"}, {"f32", "exp2"}, {"f64", "cbrt"}, {"f32", "cbrt"}, {"f64", "expm1"}, {"f32", "expm1"}, {"f64", "log1p"}, {"f32", "log1p"}} {
 		ty, fn := c[0], c[1]
 		src := fmt.Sprintf(`func.func @f(%%a: memref<%[1]dx%[2]s>) -> memref<%[1]dx%[2]s> {
   %%c0 = arith.constant 0 : index

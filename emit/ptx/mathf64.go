@@ -971,3 +971,194 @@ func (k *kernel) cbrtF64(r string, x0 ptx.Operand) {
 	k.guarded(k.setp("setp.lt.f64", x0, f64imm(0)), false, "neg.f64", t, t)
 	f.finish(t)
 }
+
+// expm1F64 is math.Expm1 (FreeBSD's s_expm1.c): x reduced by k·ln 2 when
+// |x| > ln2/2 (k = ±1 below 3·ln2/2), a rational approximation of
+// e**r - 1 with the reduction's error c, then the scale 2**k by the
+// exponent bits in the cases of the original.
+func (k *kernel) expm1F64(r string, x ptx.Operand) {
+	const (
+		othreshold = 7.09782712893383973096e+02
+		ln2X56     = 3.88162421113569373274e+01
+		ln2HalfX3  = 1.03972077083991796413e+00
+		ln2Half    = 3.46573590279972654709e-01
+		ln2Hi      = 6.93147180369123816490e-01
+		ln2Lo      = 1.90821492927058770002e-10
+		invLn2     = 1.44269504088896338700e+00
+		tiny       = 1.0 / (1 << 54)
+	)
+	f := k.begin(r)
+	f.retIf(k.setp("setp.equ.f64", x, f64imm(math.Inf(1))), false, x)
+	f.retIf(k.setp("setp.eq.f64", x, f64imm(math.Inf(-1))), false, f64imm(-1))
+	ax := k.fd()
+	k.ins("abs.f64", ax, x)
+	sign := k.setp("setp.lt.f64", x, f64imm(0))
+	p := k.setp("setp.ge.f64", ax, f64imm(ln2X56))
+	k.ins("and.pred", reg(p), reg(p), reg(sign))
+	f.retIf(p, false, f64imm(-1))
+	f.retIf(k.setp("setp.ge.f64", ax, f64imm(othreshold)), false, f64imm(math.Inf(1)))
+	xr, c, kk := k.fd(), k.fd(), k.rd()
+	k.ins("mov.f64", xr, x)
+	k.ins("mov.f64", c, f64imm(0))
+	k.ins("mov.b64", kk, imm(0))
+	k.skipUnless(k.setp("setp.gt.f64", ax, f64imm(ln2Half)), false, func() {
+		// k = ±1 below 3·ln2/2.
+		hi1, lo1, k1 := k.fd(), k.fd(), k.rd()
+		k.ins("selp.f64", hi1, k.f2("add", x, f64imm(ln2Hi)), k.f2("sub", x, f64imm(ln2Hi)), reg(sign))
+		k.ins("selp.f64", lo1, f64imm(-ln2Lo), f64imm(ln2Lo), reg(sign))
+		k.ins("selp.b64", k1, imm(-1), imm(1), reg(sign))
+		// else k = int(x/ln2 ± ½).
+		half := k.fd()
+		k.ins("selp.f64", half, f64imm(-0.5), f64imm(0.5), reg(sign))
+		k2 := k.rd()
+		k.ins("cvt.rzi.s64.f64", k2, k.f2("add", k.f2("mul", f64imm(invLn2), x), half))
+		t := k.fd()
+		k.ins("cvt.rn.f64.s64", t, k2)
+		hi2 := k.f2("sub", x, k.f2("mul", t, f64imm(ln2Hi)))
+		lo2 := k.f2("mul", t, f64imm(ln2Lo))
+		near := k.setp("setp.lt.f64", ax, f64imm(ln2HalfX3))
+		hi, lo := k.fd(), k.fd()
+		k.ins("selp.f64", hi, hi1, hi2, reg(near))
+		k.ins("selp.f64", lo, lo1, lo2, reg(near))
+		k.ins("selp.b64", kk, k1, k2, reg(near))
+		k.ins("sub.rn.f64", xr, hi, lo)
+		k.ins("sub.rn.f64", c, k.f2("sub", hi, xr), lo)
+	})
+	small := k.setp("setp.lt.f64", ax, f64imm(tiny))
+	f.retIf(small, false, x)
+	hfx := k.f2("mul", f64imm(0.5), xr)
+	hxs := k.f2("mul", xr, hfx)
+	r1 := k.hornerLo(hxs, 1, -3.33333333333331316428e-02, 1.58730158725481460165e-03, -7.93650757867487942473e-05,
+		4.00821782732936239552e-06, -2.01099218183624371326e-07)
+	t := k.f2("sub", f64imm(3), k.f2("mul", r1, hfx))
+	e := k.f2("mul", hxs, k.f2("div", k.f2("sub", r1, t), k.f2("sub", f64imm(6), k.f2("mul", xr, t))))
+	f.retIf(k.setp("setp.eq.s64", kk, imm(0)), false, k.f2("sub", xr, k.f2("sub", k.f2("mul", xr, e), hxs)))
+	e = k.f2("sub", k.f2("mul", xr, k.f2("sub", e, c)), c)
+	e = k.f2("sub", e, hxs)
+	f.retIf(k.setp("setp.eq.s64", kk, imm(-1)), false, k.f2("sub", k.f2("mul", f64imm(0.5), k.f2("sub", xr, e)), f64imm(0.5)))
+	k.skipUnless(k.setp("setp.eq.s64", kk, imm(1)), false, func() {
+		lt := k.f2("mul", f64imm(-2), k.f2("sub", e, k.f2("add", xr, f64imm(0.5))))
+		ge := k.f2("add", f64imm(1), k.f2("mul", f64imm(2), k.f2("sub", xr, e)))
+		v := k.fd()
+		k.ins("selp.f64", v, lt, ge, reg(k.setp("setp.lt.f64", xr, f64imm(-0.25))))
+		f.ret(v)
+	})
+	// scaled adds k to the exponent of v.
+	scaled := func(v ptx.Operand) ptx.Operand {
+		b, s := k.rd(), k.rd()
+		k.ins("mov.b64", b, v)
+		k.ins("shl.b64", s, kk, imm(52))
+		k.ins("add.s64", b, b, s)
+		out := k.fd()
+		k.ins("mov.b64", out, b)
+		return out
+	}
+	far := k.setp("setp.le.s64", kk, imm(-2))
+	k.ins("or.pred", reg(far), reg(far), reg(k.setp("setp.gt.s64", kk, imm(56))))
+	k.skipUnless(far, false, func() {
+		y := scaled(k.f2("sub", f64imm(1), k.f2("sub", e, xr)))
+		f.ret(k.f2("sub", y, f64imm(1)))
+	})
+	k.skipUnless(k.setp("setp.lt.s64", kk, imm(20)), false, func() {
+		sh, b := k.rr(), k.rd()
+		k.ins("cvt.u32.u64", sh, kk)
+		k.ins("mov.b64", b, imm(0x20000000000000))
+		k.ins("shr.u64", b, b, sh)
+		k.ins("sub.s64", b, imm(0x3ff0000000000000), b)
+		t := k.fd()
+		k.ins("mov.b64", t, b)
+		f.ret(scaled(k.f2("sub", t, k.f2("sub", e, xr))))
+	})
+	b := k.rd()
+	k.ins("sub.s64", b, imm(0x3ff), kk)
+	k.ins("shl.b64", b, b, imm(52))
+	t2 := k.fd()
+	k.ins("mov.b64", t2, b)
+	y := k.f2("add", k.f2("sub", xr, k.f2("add", e, t2)), f64imm(1))
+	f.finish(scaled(y))
+}
+
+// log1pF64 is math.Log1p (FreeBSD's s_log1p.c): x itself or x - x²/2
+// when tiny, else 1+x = 2**k·(1+f) with the rounding error c of 1+x, and
+// log(1+f) as in log.
+func (k *kernel) log1pF64(r string, x ptx.Operand) {
+	const (
+		sqrt2M1     = 4.142135623730950488017e-01
+		sqrt2HalfM1 = -2.928932188134524755992e-01
+		small       = 1.0 / (1 << 29)
+		tiny        = 1.0 / (1 << 54)
+		two53       = 1 << 53
+		ln2Hi       = 6.93147180369123816490e-01
+		ln2Lo       = 1.90821492927058770002e-10
+	)
+	f := k.begin(r)
+	f.retIf(k.setp("setp.ltu.f64", x, f64imm(-1)), false, f64imm(math.NaN()))
+	f.retIf(k.setp("setp.eq.f64", x, f64imm(-1)), false, f64imm(math.Inf(-1)))
+	f.retIf(k.setp("setp.eq.f64", x, f64imm(math.Inf(1))), false, f64imm(math.Inf(1)))
+	ax := k.fd()
+	k.ins("abs.f64", ax, x)
+	fv, c, iu, kk := k.fd(), k.fd(), k.rd(), k.rd()
+	k.ins("mov.f64", fv, f64imm(0))
+	k.ins("mov.f64", c, f64imm(0))
+	k.ins("mov.b64", iu, imm(0))
+	k.ins("mov.b64", kk, imm(1))
+	k.skipUnless(k.setp("setp.lt.f64", ax, f64imm(sqrt2M1)), false, func() {
+		f.retIf(k.setp("setp.lt.f64", ax, f64imm(tiny)), false, x)
+		f.retIf(k.setp("setp.lt.f64", ax, f64imm(small)), false, k.f2("sub", x, k.f2("mul", k.f2("mul", x, x), f64imm(0.5))))
+		p := k.setp("setp.gt.f64", x, f64imm(sqrt2HalfM1))
+		k.guarded(p, false, "mov.b64", kk, imm(0))
+		k.guarded(p, false, "mov.f64", fv, x)
+		k.guarded(p, false, "mov.b64", iu, imm(1))
+	})
+	k.skipUnless(k.setp("setp.ne.s64", kk, imm(0)), false, func() {
+		near := k.setp("setp.lt.f64", ax, f64imm(two53))
+		u := k.fd()
+		k.ins("selp.f64", u, k.f2("add", f64imm(1), x), x, reg(near))
+		k.ins("mov.b64", iu, u)
+		k.ins("shr.u64", kk, iu, imm(52))
+		k.ins("sub.s64", kk, kk, imm(1023))
+		cpos := k.f2("sub", f64imm(1), k.f2("sub", u, x))
+		cneg := k.f2("sub", x, k.f2("sub", u, f64imm(1)))
+		cc := k.fd()
+		k.ins("selp.f64", cc, cpos, cneg, reg(k.setp("setp.gt.s64", kk, imm(0))))
+		cc = k.f2("div", cc, u)
+		k.ins("selp.f64", c, cc, f64imm(0), reg(near))
+		k.ins("and.b64", iu, iu, imm(0x000fffffffffffff))
+		low := k.setp("setp.lt.u64", iu, imm(0x0006a09e667f3bcd))
+		ub := k.rd()
+		k.ins("or.b64", ub, iu, imm(0x3ff0000000000000))
+		hb := k.rd()
+		k.ins("or.b64", hb, iu, imm(0x3fe0000000000000))
+		k.ins("selp.b64", ub, ub, hb, reg(low))
+		k.guarded(low, true, "add.s64", kk, kk, imm(1))
+		shifted := k.rd()
+		k.ins("sub.s64", shifted, imm(0x0010000000000000), iu)
+		k.ins("shr.u64", shifted, shifted, imm(2))
+		k.ins("selp.b64", iu, iu, shifted, reg(low))
+		k.ins("mov.b64", u, ub)
+		k.ins("sub.rn.f64", fv, u, f64imm(1))
+	})
+	hfsq := k.f2("mul", k.f2("mul", f64imm(0.5), fv), fv)
+	kf := k.fd()
+	k.ins("cvt.rn.f64.s64", kf, kk)
+	k0 := k.setp("setp.eq.s64", kk, imm(0))
+	k.skipUnless(k.setp("setp.eq.u64", iu, imm(0)), false, func() {
+		k.skipUnless(k.setp("setp.eq.f64", fv, f64imm(0)), false, func() {
+			f.retIf(k0, false, f64imm(0))
+			cz := k.f2("add", c, k.f2("mul", kf, f64imm(ln2Lo)))
+			f.ret(k.f2("add", k.f2("mul", kf, f64imm(ln2Hi)), cz))
+		})
+		R := k.f2("mul", hfsq, k.f2("sub", f64imm(1), k.f2("mul", f64imm(0.66666666666666666), fv)))
+		f.retIf(k0, false, k.f2("sub", fv, R))
+		in := k.f2("sub", k.f2("sub", R, k.f2("add", k.f2("mul", kf, f64imm(ln2Lo)), c)), fv)
+		f.ret(k.f2("sub", k.f2("mul", kf, f64imm(ln2Hi)), in))
+	})
+	s := k.f2("div", fv, k.f2("add", f64imm(2), fv))
+	z := k.f2("mul", s, s)
+	R := k.f2("mul", z, k.hornerLo(z, 6.666666666666735130e-01, 3.999999999940941908e-01, 2.857142874366239149e-01,
+		2.222219843214978396e-01, 1.818357216161805012e-01, 1.531383769920937332e-01, 1.479819860511658591e-01))
+	sr := k.f2("mul", s, k.f2("add", hfsq, R))
+	f.retIf(k0, false, k.f2("sub", fv, k.f2("sub", hfsq, sr)))
+	in := k.f2("sub", k.f2("sub", hfsq, k.f2("add", sr, k.f2("add", k.f2("mul", kf, f64imm(ln2Lo)), c))), fv)
+	f.finish(k.f2("sub", k.f2("mul", kf, f64imm(ln2Hi)), in))
+}
