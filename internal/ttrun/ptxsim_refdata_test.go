@@ -23,7 +23,7 @@ type fixture struct {
 // unsupportedOnGPU reports whether a tt-run error says the GPU path (or
 // the loop level) does not support the program, rather than that it went
 // wrong: f16/bf16 have no loop-level lowering (as for the Go backend), and
-// emit/ptx rejects the math functions it does not have yet.
+// emit/ptx rejects what it has no kernel form for.
 func unsupportedOnGPU(msg string) bool {
 	return strings.Contains(msg, "is not supported in kernels") || strings.Contains(msg, "is not supported at the loop level")
 }
