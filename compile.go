@@ -110,9 +110,10 @@ type compiled struct {
 
 	mu          sync.Mutex
 	entries     []*entry
-	byText      map[string]*graphRunner // graphs of traces with breaks
-	dynamicDims map[[2]int]bool         // (tensor argument, dimension)
-	specialized bool                    // a trace used a dynamic size as an int
+	byText      map[string]*graphRunner    // graphs of traces with breaks
+	byTextGrad  map[string][2]*graphRunner // forward and backward graphs of differentiated traces with breaks
+	dynamicDims map[[2]int]bool            // (tensor argument, dimension)
+	specialized bool                       // a trace used a dynamic size as an int
 	counters    CounterSet
 	warnedLimit bool
 
@@ -164,7 +165,7 @@ func newCompiled(fn any, opts []Option) *compiled {
 	}
 	v := reflect.ValueOf(fn)
 	checkSignature(v.Type())
-	return &compiled{cfg: cfg, fn: v, ftype: v.Type(), byText: map[string]*graphRunner{}, dynamicDims: map[[2]int]bool{}}
+	return &compiled{cfg: cfg, fn: v, ftype: v.Type(), byText: map[string]*graphRunner{}, byTextGrad: map[string][2]*graphRunner{}, dynamicDims: map[[2]int]bool{}}
 }
 
 // Compile returns fn compiled: the first call traces fn into a
@@ -219,7 +220,11 @@ func (c *compiled) release() {
 	for _, g := range c.byText {
 		g.close()
 	}
-	c.entries, c.byText = nil, map[string]*graphRunner{}
+	for _, g := range c.byTextGrad {
+		g[0].close()
+		g[1].close()
+	}
+	c.entries, c.byText, c.byTextGrad = nil, map[string]*graphRunner{}, map[string][2]*graphRunner{}
 }
 
 // call is the compiled function.
@@ -444,7 +449,7 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 		}
 		c.counters.Recompiles++
 		c.cfg.logger.Printf("tt: recompiling %s: failed guard: %s", c.ftype, c.entries[len(c.entries)-1].failedGuard(args))
-		if c.cfg.dynamic && !c.grad {
+		if c.cfg.dynamic {
 			c.markDynamic(args)
 		}
 	}
@@ -525,26 +530,9 @@ func hasDynamic(e *entry) bool {
 // traceAndRun does), e is marked withBreaks and outs are fn's results.
 func (c *compiled) trace(args []reflect.Value, e *entry) (tr *tracer, outs []reflect.Value, err error) {
 	tr = newTracer()
-	if !c.grad {
-		tr.onBreak = c.breakHandler(e, true)
-	}
-	in := make([]reflect.Value, len(args))
-	ti := 0
-	for i, a := range args {
-		t, ok := a.Interface().(*Tensor)
-		if !ok {
-			in[i] = a
-			continue
-		}
-		shape := shape64(t.shape)
-		for d, s := range e.tensors[ti].sizes {
-			if s == -1 {
-				shape[d] = ir.Dynamic
-			}
-		}
-		ti++
-		in[i] = reflect.ValueOf(tr.input(t.data, shape))
-	}
+	tp := c.newTape()
+	tr.onBreak = c.breakHandler(e, true, tp)
+	in := c.symbolicArgs(tr, args, e, tp)
 	defer func() {
 		if r := recover(); r != nil {
 			te, ok := r.(*Error)
@@ -557,7 +545,7 @@ func (c *compiled) trace(args []reflect.Value, e *entry) (tr *tracer, outs []ref
 	outs = c.fn.Call(in)
 	if tr.next != nil {
 		// After a graph break: run the graph traced since the last one.
-		outs, err = c.runLast(tr.last(), outs)
+		outs, err = c.runLast(tr.last(), outs, tp)
 		return tr, outs, err
 	}
 	vals := make([]ir.Value, len(outs))
@@ -579,7 +567,7 @@ func (c *compiled) trace(args []reflect.Value, e *entry) (tr *tracer, outs []ref
 
 // breakHandler returns the tracer's graph-break hook: it runs the graph so
 // far (compiled once per distinct graph text) and records the break.
-func (c *compiled) breakHandler(e *entry, first bool) func(tr *tracer, reason, where string) {
+func (c *compiled) breakHandler(e *entry, first bool, tp *gradTape) func(tr *tracer, reason, where string) {
 	return func(tr *tracer, reason, where string) {
 		e.withBreaks = true
 		if first {
@@ -589,6 +577,9 @@ func (c *compiled) breakHandler(e *entry, first bool) func(tr *tracer, reason, w
 		err := tr.materialize(func(tr *tracer) ([]*interp.Tensor, error) {
 			if tr.fn.Region(0).Front().NumOps() == 1 { // only the return
 				return nil, nil
+			}
+			if tp != nil {
+				return c.runForward(tr, tp)
 			}
 			g, err := c.graphFor(tr)
 			if err != nil {
@@ -624,7 +615,26 @@ func (c *compiled) graphFor(tr *tracer) (*graphRunner, error) {
 // breaks): each graph is looked up by its text.
 func (c *compiled) traceAndRun(args []reflect.Value, e *entry) (outs []reflect.Value, err error) {
 	tr := newTracer()
-	tr.onBreak = c.breakHandler(e, false)
+	tp := c.newTape()
+	tr.onBreak = c.breakHandler(e, false, tp)
+	in := c.symbolicArgs(tr, args, e, tp)
+	defer func() {
+		if r := recover(); r != nil {
+			te, ok := r.(*Error)
+			if !ok {
+				panic(r)
+			}
+			err = te
+		}
+	}()
+	outs = c.fn.Call(in)
+	return c.runLast(tr.last(), outs, tp)
+}
+
+// symbolicArgs returns fn's arguments for a trace: the tensor arguments
+// become inputs of tr with the sizes of e's guards (? where dynamic); a
+// gradient tape records them.
+func (c *compiled) symbolicArgs(tr *tracer, args []reflect.Value, e *entry, tp *gradTape) []reflect.Value {
 	in := make([]reflect.Value, len(args))
 	ti := 0
 	for i, a := range args {
@@ -640,30 +650,31 @@ func (c *compiled) traceAndRun(args []reflect.Value, e *entry) (outs []reflect.V
 			}
 		}
 		ti++
-		in[i] = reflect.ValueOf(tr.input(t.data, shape))
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			te, ok := r.(*Error)
-			if !ok {
-				panic(r)
-			}
-			err = te
+		st := tr.input(t.data, shape)
+		if tp != nil {
+			tp.inputs = append(tp.inputs, st)
 		}
-	}()
-	outs = c.fn.Call(in)
-	return c.runLast(tr.last(), outs)
+		in[i] = reflect.ValueOf(st)
+	}
+	return in
 }
 
 // runLast ends the trace recording at the end of fn (the whole function,
 // or what follows its last graph break) and runs its graph, found by its
 // text.
-func (c *compiled) runLast(tr *tracer, outs []reflect.Value) ([]reflect.Value, error) {
+func (c *compiled) runLast(tr *tracer, outs []reflect.Value, tp *gradTape) ([]reflect.Value, error) {
 	vals := make([]ir.Value, len(outs))
 	for i, o := range outs {
 		vals[i] = tr.value(o.Interface().(*Tensor))
 	}
 	tr.finish(vals)
+	if tp != nil {
+		res, err := c.runLastGrad(tr, outs[0].Interface().(*Tensor), tp)
+		if err != nil {
+			return nil, err
+		}
+		return c.wrapResults(res), nil
+	}
 	if tr.entry.NumOps() == 1 { // only the return: the results are concrete
 		return outs, nil
 	}
@@ -680,16 +691,22 @@ func (c *compiled) runLast(tr *tracer, outs []reflect.Value) ([]reflect.Value, e
 
 // build compiles the trace's function with the configured backend.
 func (c *compiled) build(tr *tracer) (*graphRunner, error) {
+	entry := graphName
+	if c.grad {
+		entry = graphName + "_grad"
+	}
+	return c.buildModule(tr.module, entry)
+}
+
+// buildModule compiles the function entry of module (which the backend
+// may change) with the configured backend.
+func (c *compiled) buildModule(module *ir.Operation, entry string) (*graphRunner, error) {
 	be, err := ttrun.DefaultBackends().New(c.cfg.backend)
 	if err != nil {
 		return nil, err
 	}
 	c.counters.GraphsBuilt++
-	entry := graphName
-	if c.grad {
-		entry = graphName + "_grad"
-	}
-	if err := be.Prepare(context.Background(), tr.module, entry); err != nil {
+	if err := be.Prepare(context.Background(), module, entry); err != nil {
 		return nil, fmt.Errorf("backend %s: %v", c.cfg.backend, err)
 	}
 	return &graphRunner{be: be}, nil

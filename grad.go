@@ -20,7 +20,7 @@ func ValueAndGrad[F any](fn F, opts ...Option) func(args ...any) (*Tensor, []*Te
 	if c.ftype.NumOut() != 1 {
 		panic(fmt.Sprintf("tt.ValueAndGrad: %s must return one tensor (the loss)", c.ftype))
 	}
-	c.grad, c.cfg.dynamic = true, false
+	c.grad = true
 	f := func(args ...any) (*Tensor, []*Tensor) {
 		vals := c.argValues("tt.ValueAndGrad", args)
 		res := c.call(vals)

@@ -30,6 +30,8 @@ type tracer struct {
 	b      *ir.Builder
 
 	args     []*interp.Tensor // the values bound to the block arguments
+	argTs    []*Tensor        // the tensors bound to the block arguments
+	results  []*Tensor        // the graph's results, once it ended at a graph break
 	captured map[*Tensor]int  // concrete tensors lifted as arguments
 	created  []*Tensor        // the symbolic tensors of the trace, in order
 	done     bool             // the graph ended (a graph break or the end of fn)
@@ -77,6 +79,7 @@ func (tr *tracer) input(d *interp.Tensor, shape []int64) *Tensor {
 	t := fromInterp(d)
 	arg := tr.entry.AddArgument(tr.tensorType(d.DType(), shape), ir.Unknown)
 	tr.args = append(tr.args, d)
+	tr.argTs = append(tr.argTs, t)
 	t.data, t.tr, t.val = nil, tr, arg
 	tr.created = append(tr.created, t)
 	return t
@@ -102,6 +105,7 @@ func (tr *tracer) value(x *Tensor) ir.Value {
 	arg := tr.entry.AddArgument(tr.tensorType(x.dtype, shape), ir.Unknown)
 	tr.captured[x] = len(tr.args)
 	tr.args = append(tr.args, x.data)
+	tr.argTs = append(tr.argTs, x)
 	return arg
 }
 
@@ -189,6 +193,7 @@ func (tr *tracer) materialize(run func(tr *tracer) ([]*interp.Tensor, error)) er
 		}
 	}
 	tr.finish(outs)
+	tr.results = live
 	res, err := run(tr)
 	if err != nil {
 		return err
