@@ -70,6 +70,7 @@ type tensorGuard struct {
 type entry struct {
 	tensors []tensorGuard
 	scalars []any
+	sym     []symGuard // comparisons fn made on symbolic sizes
 	// run is the graph of a trace without breaks: a call that passes the
 	// guards runs it without calling the Go function.
 	run      *graphRunner
@@ -334,7 +335,24 @@ func (e *entry) matches(args []reflect.Value) bool {
 		}
 		si++
 	}
+	sizes := tensorSizes(args)
+	for _, g := range e.sym {
+		if !g.holds(sizes) {
+			return false
+		}
+	}
 	return true
+}
+
+// tensorSizes returns the sizes of the tensor arguments, in order.
+func tensorSizes(args []reflect.Value) [][]int {
+	var out [][]int
+	for _, a := range args {
+		if t, ok := a.Interface().(*Tensor); ok {
+			out = append(out, t.shape)
+		}
+	}
+	return out
 }
 
 // failedGuard describes the first guard of e that args fail.
@@ -362,6 +380,12 @@ func (e *entry) failedGuard(args []reflect.Value) string {
 		}
 		si++
 	}
+	sizes := tensorSizes(args)
+	for _, g := range e.sym {
+		if !g.holds(sizes) {
+			return fmt.Sprintf("size guard %s (now %d)", g, g.expr.eval(sizes))
+		}
+	}
 	return "none"
 }
 
@@ -387,6 +411,9 @@ func (e *entry) guards() []string {
 	}
 	for i, s := range e.scalars {
 		out = append(out, fmt.Sprintf("scalar %d: == %v", i, s))
+	}
+	for _, g := range e.sym {
+		out = append(out, "size guard: "+g.String())
 	}
 	return out
 }
@@ -458,6 +485,9 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 	for _, a := range args {
 		if t, ok := a.Interface().(*Tensor); ok {
 			g := tensorGuard{dtype: t.dtype, sizes: append([]int(nil), t.shape...)}
+			for _, d := range t.markedDynamic {
+				c.dynamicDims[[2]int{ti, d}] = true
+			}
 			for d, s := range t.shape {
 				if c.dynamicDims[[2]int{ti, d}] && s >= 2 && !c.specialized {
 					g.sizes[d] = -1
@@ -483,6 +513,7 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 			return nil, err
 		}
 	}
+	e.sym = *tr.guards
 	if hasDynamic(e) {
 		c.counters.DynamicCompile++
 	}
@@ -651,6 +682,7 @@ func (c *compiled) symbolicArgs(tr *tracer, args []reflect.Value, e *entry, tp *
 		}
 		ti++
 		st := tr.input(t.data, shape)
+		tr.inputs[st] = ti - 1
 		if tp != nil {
 			tp.inputs = append(tp.inputs, st)
 		}

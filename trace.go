@@ -39,6 +39,12 @@ type tracer struct {
 	next     *tracer          // the trace resumed after a graph break
 
 	shapeRead bool // a dynamic size was read as a Go int
+	// inputs maps fn's tensor arguments to their index among them, and
+	// guards collects the comparisons fn made on symbolic sizes; both are
+	// shared by the traces resumed after graph breaks.
+	inputs  map[*Tensor]int
+	guards  *[]symGuard
+	symVals map[*symExpr]ir.Value // the index values of symbolic sizes in this graph
 	// onBreak runs the prefix at a graph break (nil: breaks are errors).
 	onBreak func(tr *tracer, reason string, where string)
 }
@@ -64,7 +70,8 @@ func newTracerIn(ctx *ir.Context) *tracer {
 	fn := b.MustCreate(st)
 	entry := b.CreateBlock(body, nil, nil)
 	b.SetInsertionPointToEnd(entry)
-	return &tracer{ctx: ctx, module: module, fn: fn, entry: entry, b: b, captured: map[*Tensor]int{}}
+	return &tracer{ctx: ctx, module: module, fn: fn, entry: entry, b: b, captured: map[*Tensor]int{},
+		inputs: map[*Tensor]int{}, guards: &[]symGuard{}}
 }
 
 // tensorType returns the IR type of a tensor of dtype with the given sizes
@@ -212,6 +219,7 @@ func (tr *tracer) materialize(run func(tr *tracer) ([]*interp.Tensor, error)) er
 func (tr *tracer) resume() {
 	next := newTracer()
 	next.onBreak = tr.onBreak
+	next.inputs, next.guards = tr.inputs, tr.guards
 	for _, ts := range [][]*Tensor{tr.created, tr.adopted} {
 		for _, t := range ts {
 			t.tr, t.val = next, nil

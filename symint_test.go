@@ -1,0 +1,151 @@
+package tt_test
+
+import (
+	"fmt"
+	"io"
+	"log"
+	"strings"
+	"testing"
+
+	"github.com/tt-compiler/tt"
+)
+
+// Sizes read with Size and used in ReshapeSym, FullSym and ArangeSym keep
+// the graph dynamic: a loop over batch sizes compiles twice, with results
+// equal to eager.
+func TestSymIntSizesStayDynamic(t *testing.T) {
+	models := []struct {
+		name string
+		fn   func(x *tt.Tensor) *tt.Tensor
+	}{
+		{"reshape by products of sizes", func(x *tt.Tensor) *tt.Tensor {
+			b, n := x.Size(0), x.Size(1)
+			flat := tt.ReshapeSym(x, b.Mul(n))
+			return tt.ReshapeSym(tt.Mul(flat, flat), b, n.FloorDivInt(2), tt.Sym(-1))
+		}},
+		{"full and arange of a size", func(x *tt.Tensor) *tt.Tensor {
+			rows := tt.ReshapeSym(tt.ArangeSym(tt.Float32, x.Size(0)), tt.Sym(-1), tt.Sym(1))
+			return tt.Add(tt.Mul(x, rows), tt.FullSym(tt.Float32, 0.5, x.Size(0).SubInt(0), x.Size(1)))
+		}},
+	}
+	for _, be := range backends(t) {
+		for _, m := range models {
+			t.Run(be+"/"+m.name, func(t *testing.T) {
+				f := tt.Compile(m.fn, tt.Backend(be))
+				defer tt.Release(f)
+				g := tt.NewGenerator(1)
+				for n := 2; n < 7; n++ {
+					x := g.Randn(tt.Float32, n, 4)
+					got, want := f(x), m.fn(x)
+					if !equalInts(got.Shape(), want.Shape()) {
+						t.Fatalf("batch %d: shape %v, want %v", n, got.Shape(), want.Shape())
+					}
+					closeTo(t, fmt.Sprint("batch ", n), got.Float32s(), want.Float32s(), 1e-6)
+				}
+				want := tt.CounterSet{Compiles: 2, Recompiles: 1, CacheHits: 3, DynamicCompile: 1, GraphsBuilt: 2}
+				if c := tt.Counters(f); c != want {
+					t.Fatalf("counters %+v, want %+v", c, want)
+				}
+			})
+		}
+	}
+}
+
+// A comparison on a symbolic size is a guard: the dynamic graph serves
+// every size that gives the same answer; the other answer compiles one
+// more graph. Explain lists the guard.
+func TestSymIntComparisonGuards(t *testing.T) {
+	model := func(x *tt.Tensor) *tt.Tensor {
+		if x.Size(0).MulInt(2).Gt(8) {
+			return tt.Exp(x)
+		}
+		return tt.Neg(x)
+	}
+	var logs strings.Builder
+	f := tt.Compile(model, tt.Logger(logger(&logs)))
+	g := tt.NewGenerator(2)
+	for n := 2; n < 10; n++ {
+		x := g.Randn(tt.Float32, n, 3)
+		closeTo(t, fmt.Sprint("batch ", n), f(x).Float32s(), model(x).Float32s(), 0)
+	}
+	// 2: static; 3: dynamic, guard false; 4: hit; 5: guard true; 6-9: hits.
+	want := tt.CounterSet{Compiles: 3, Recompiles: 2, CacheHits: 5, DynamicCompile: 2, GraphsBuilt: 3}
+	if c := tt.Counters(f); c != want {
+		t.Fatalf("counters %+v, want %+v", c, want)
+	}
+	if !strings.Contains(logs.String(), "failed guard: size guard t0.size(0) * 2 > 8 is false (now 10)") {
+		t.Fatalf("the recompile log does not name the size guard:\n%s", logs.String())
+	}
+	ex, err := tt.Explain(func(x *tt.Tensor) *tt.Tensor {
+		if x.Size(0).Lt(100) {
+			return tt.ReshapeSym(x, tt.Sym(-1))
+		}
+		return x
+	}, tt.MarkDynamic(tt.Ones(tt.Float32, 3, 2), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"tensor 0: dtype f32, sizes [?, 2]", "size guard: t0.size(0) < 100 is true", "tensor<?x2xf32>"} {
+		if !strings.Contains(ex.String(), want) {
+			t.Fatalf("Explain does not say %q:\n%s", want, ex)
+		}
+	}
+}
+
+// Reading a symbolic size as a Go int (Int) specializes: every size
+// compiles a static graph, as Tensor.Shape does.
+func TestSymIntIntSpecializes(t *testing.T) {
+	model := func(x *tt.Tensor) *tt.Tensor { return tt.Reshape(x, x.Size(0).Int(), -1) }
+	f := tt.Compile(model)
+	g := tt.NewGenerator(2)
+	for n := 2; n < 6; n++ {
+		x := g.Randn(tt.Float32, n, 2, 2)
+		closeTo(t, fmt.Sprint("batch ", n), f(x).Float32s(), model(x).Float32s(), 0)
+	}
+	if c := tt.Counters(f); c.Compiles != 4 || c.DynamicCompile != 0 {
+		t.Fatalf("counters %+v, want 4 static compiles", c)
+	}
+}
+
+// SymInt arithmetic outside Compile is plain int arithmetic.
+func TestSymIntEager(t *testing.T) {
+	x := tt.Ones(tt.Float32, 6, 4)
+	s := x.Size(0).MulInt(2).AddInt(-1).FloorDivInt(4).Sub(x.Size(-1))
+	if s.IsDynamic() || s.Int() != -2 || s.String() != "-2" {
+		t.Fatalf("got %v (dynamic %v), want -2", s, s.IsDynamic())
+	}
+	y := tt.ReshapeSym(x, tt.Sym(2), tt.Sym(-1))
+	if !equalInts(y.Shape(), []int{2, 12}) {
+		t.Fatalf("ReshapeSym: shape %v", y.Shape())
+	}
+	if a := tt.ArangeSym(tt.Int64, tt.Sym(3)).Int64s(); len(a) != 3 || a[2] != 2 {
+		t.Fatalf("ArangeSym: %v", a)
+	}
+	if f := tt.FullSym(tt.Float32, 2, tt.Sym(2), x.Size(1)); !equalInts(f.Shape(), []int{2, 4}) || f.Float32s()[7] != 2 {
+		t.Fatalf("FullSym: %v", f)
+	}
+}
+
+func logger(w io.Writer) *log.Logger { return log.New(w, "", 0) }
+
+// Symbolic sizes in a differentiated function: the joint graph stays
+// dynamic, and the gradients equal finite differences for every size.
+func TestSymIntValueAndGrad(t *testing.T) {
+	loss := func(x, w *tt.Tensor) *tt.Tensor {
+		b := x.Size(0)
+		h := tt.ReshapeSym(tt.Tanh(tt.MatMul(x, w)), b.MulInt(2), tt.Sym(-1)) // [2b, 3]
+		scale := tt.FullSym(tt.Float64, 0.5, b.MulInt(2), tt.Sym(1))
+		return tt.Mean(tt.Mul(tt.Mul(h, h), scale), nil, false)
+	}
+	vg := tt.ValueAndGrad(loss)
+	g := tt.NewGenerator(4)
+	w := g.Randn(tt.Float64, 3, 6)
+	for n := 2; n < 6; n++ {
+		x := g.Randn(tt.Float64, n, 3)
+		_, grads := vg(x, w)
+		checkFiniteDifferences(t, func(a []*tt.Tensor) *tt.Tensor { return loss(a[0], a[1]) }, []*tt.Tensor{x, w}, grads)
+	}
+	if c := tt.Counters(vg); c.Compiles != 2 || c.DynamicCompile != 1 {
+		t.Fatalf("counters %+v, want 2 compiles (static, dynamic)", c)
+	}
+}
