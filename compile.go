@@ -28,7 +28,10 @@ type config struct {
 	backend    string
 	cacheLimit int
 	logger     *log.Logger
+	userLogger bool // the Logger option set logger
 	dynamic    bool
+	logs       logSet // TT_LOGS components
+	logsSet    bool   // the Logs option set logs
 }
 
 // Backend selects the backend compiled graphs run on: "interp" (the
@@ -43,7 +46,7 @@ func CacheLimit(n int) Option { return func(c *config) { c.cacheLimit = n } }
 
 // Logger sets where recompiles (with the guard that failed), the cache
 // limit warning and backend failures are reported (default: nowhere).
-func Logger(l *log.Logger) Option { return func(c *config) { c.logger = l } }
+func Logger(l *log.Logger) Option { return func(c *config) { c.logger, c.userLogger = l, l != nil } }
 
 // AutomaticDynamic turns PT2's automatic dynamic shapes on (the default)
 // or off (every new size compiles a static graph).
@@ -117,6 +120,7 @@ type compiled struct {
 	specialized bool                       // a trace used a dynamic size as an int
 	counters    CounterSet
 	warnedLimit bool
+	stderrLog   *log.Logger // where log components print without a Logger
 
 	// For Explain.
 	graphs []string
@@ -163,6 +167,9 @@ func newCompiled(fn any, opts []Option) *compiled {
 	}
 	if cfg.logger == nil {
 		cfg.logger = log.New(io.Discard, "", 0)
+	}
+	if !cfg.logsSet {
+		cfg.logs = envLogs()
 	}
 	v := reflect.ValueOf(fn)
 	checkSignature(v.Type())
@@ -456,6 +463,9 @@ func (c *compiled) markDynamic(args []reflect.Value) {
 		}
 		if same {
 			for _, k := range diff {
+				if !c.dynamicDims[k] {
+					c.logf(LogDynamic, "automatic dynamic: size(%d) of tensor argument %d changed from %d: it becomes ?", k[1], k[0], e.tensors[k[0]].sizes[k[1]])
+				}
 				c.dynamicDims[k] = true
 			}
 		}
@@ -475,7 +485,12 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 			return nil, nil
 		}
 		c.counters.Recompiles++
-		c.cfg.logger.Printf("tt: recompiling %s: failed guard: %s", c.ftype, c.entries[len(c.entries)-1].failedGuard(args))
+		failed := c.entries[len(c.entries)-1].failedGuard(args)
+		if c.logOn(LogRecompiles) {
+			c.logf(LogRecompiles, "recompiling %s: failed guard: %s", c.funcName(), failed)
+		} else {
+			c.cfg.logger.Printf("tt: recompiling %s: failed guard: %s", c.ftype, failed)
+		}
 		if c.cfg.dynamic {
 			c.markDynamic(args)
 		}
@@ -508,6 +523,7 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 		// fn used a dynamic size as a Go int: specialize (static sizes).
 		c.specialized = true
 		c.cfg.logger.Printf("tt: %s reads a dynamic size; compiling static graphs", c.ftype)
+		c.logf(LogDynamic, "%s reads a dynamic size as a Go int (Shape, SymInt.Int, Reshape with sizes, Narrow): compiling static graphs", c.funcName())
 		e = c.staticEntry(args)
 		if tr, outs, err = c.trace(args, e); err != nil {
 			return nil, err
@@ -517,6 +533,8 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 	if hasDynamic(e) {
 		c.counters.DynamicCompile++
 	}
+	c.logGuards(e)
+	c.logSymbols(e)
 	c.entries = append(c.entries, e)
 	if e.withBreaks {
 		e.lastOuts = outs
@@ -592,7 +610,7 @@ func (c *compiled) trace(args []reflect.Value, e *entry) (tr *tracer, outs []ref
 	if err := ir.Verify(tr.module); err != nil {
 		return nil, nil, fmt.Errorf("the captured graph does not verify: %v\n%s", err, tr.text())
 	}
-	c.graphs = append(c.graphs, tr.text())
+	c.addGraph(tr.text())
 	return tr, outs, nil
 }
 
@@ -603,6 +621,7 @@ func (c *compiled) breakHandler(e *entry, first bool, tp *gradTape) func(tr *tra
 		e.withBreaks = true
 		if first {
 			c.counters.GraphBreaks++
+			c.logf(LogGraphBreaks, "graph break in %s: %s at %s", c.funcName(), reason, where)
 			c.breaks = append(c.breaks, BreakReason{Reason: reason, Where: where})
 		}
 		err := tr.materialize(func(tr *tracer) ([]*interp.Tensor, error) {
@@ -633,7 +652,7 @@ func (c *compiled) graphFor(tr *tracer) (*graphRunner, error) {
 	if g := c.byText[text]; g != nil {
 		return g, nil
 	}
-	c.graphs = append(c.graphs, text)
+	c.addGraph(text)
 	g, err := c.build(tr)
 	if err != nil {
 		return nil, err

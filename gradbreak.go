@@ -66,7 +66,7 @@ func (c *compiled) gradGraphsFor(tr *tracer) (fwd, bwd *graphRunner, err error) 
 	if g, ok := c.byTextGrad[text]; ok {
 		return g[0], g[1], nil
 	}
-	c.graphs = append(c.graphs, text)
+	c.addGraph(text)
 	if _, err := autodiff.Differentiate(tr.fn, autodiff.RecomputeMinCut); err != nil {
 		return nil, nil, err
 	}

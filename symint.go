@@ -184,7 +184,7 @@ func (s SymInt) compare(op string, k int, got bool) bool {
 		tr.shapeRead = true
 		return got
 	}
-	*tr.guards = append(*tr.guards, symGuard{expr: s.expr, op: op, k: k, want: got})
+	*tr.guards = append(*tr.guards, symGuard{expr: s.expr, op: op, k: k, want: got, where: callerOutside()})
 	return got
 }
 
@@ -257,10 +257,11 @@ func (e *symExpr) String() string {
 
 // symGuard is a comparison the traced function made on symbolic sizes.
 type symGuard struct {
-	expr *symExpr
-	op   string
-	k    int
-	want bool
+	expr  *symExpr
+	op    string
+	k     int
+	want  bool
+	where string // the Go file:line that compared
 }
 
 // holds reports whether the guard holds for the argument sizes.
