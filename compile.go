@@ -15,6 +15,7 @@ import (
 	"github.com/tt-compiler/tt/internal/ttrun"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/runtime/cuda"
 )
 
 // DefaultCacheLimit is the number of graphs Compile keeps per function
@@ -35,8 +36,11 @@ type config struct {
 }
 
 // Backend selects the backend compiled graphs run on: "interp" (the
-// reference interpreter, the default) or "go" (generated Go, built with the
-// Go toolchain and run in a child process).
+// reference interpreter, the default), "go" (generated Go, built with the
+// Go toolchain and run in a child process), "ptxsim" (the pt2-gpu
+// pipeline's PTX kernels on the PTX simulator) or "cuda" (the same kernels
+// on GPU 0 through the CUDA driver). An unknown name panics with an *Error;
+// so does the first call on "cuda" without a CUDA driver or device.
 func Backend(name string) Option { return func(c *config) { c.backend = name } }
 
 // CacheLimit sets how many graphs a compiled function keeps (default
@@ -171,6 +175,9 @@ func newCompiled(fn any, opts []Option) *compiled {
 	if !cfg.logsSet {
 		cfg.logs = envLogs()
 	}
+	if _, err := ttrun.DefaultBackends().New(cfg.backend); err != nil {
+		panic(&Error{Msg: err.Error()})
+	}
 	v := reflect.ValueOf(fn)
 	checkSignature(v.Type())
 	return &compiled{cfg: cfg, fn: v, ftype: v.Type(), byText: map[string]*graphRunner{}, byTextGrad: map[string][2]*graphRunner{}, dynamicDims: map[[2]int]bool{}}
@@ -280,6 +287,11 @@ func (c *compiled) call(args []reflect.Value) []reflect.Value {
 // fallback runs fn eagerly after a failure to compile or run a graph (a
 // nil err: the cache limit); gradients have no eager fallback.
 func (c *compiled) fallback(args []reflect.Value, err error) []reflect.Value {
+	if errors.Is(err, cuda.ErrNoDriver) || errors.Is(err, cuda.ErrNoDevice) {
+		// The backend cannot run here at all: say so instead of running
+		// every call eagerly.
+		panic(&Error{Msg: err.Error()})
+	}
 	if c.grad {
 		if err == nil {
 			err = fmt.Errorf("cache limit (%d) reached", c.cfg.cacheLimit)
@@ -758,7 +770,7 @@ func (c *compiled) buildModule(module *ir.Operation, entry string) (*graphRunner
 	}
 	c.counters.GraphsBuilt++
 	if err := be.Prepare(context.Background(), module, entry); err != nil {
-		return nil, fmt.Errorf("backend %s: %v", c.cfg.backend, err)
+		return nil, fmt.Errorf("backend %s: %w", c.cfg.backend, err)
 	}
 	return &graphRunner{be: be}, nil
 }
