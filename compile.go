@@ -527,15 +527,25 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 		e.scalars = append(e.scalars, a.Interface())
 	}
 	c.counters.Compiles++
+	got, err := c.compileEntry(args, e, ti)
+	if err != nil && hasDynamic(e) {
+		// Some rules and lowerings need static shapes (conv2d and
+		// max_pool2d gradients): fall back to static graphs.
+		c.specialize(fmt.Sprintf("failed with dynamic sizes (%v)", err))
+		got, err = c.compileEntry(args, c.staticEntry(args), ti)
+	}
+	return got, err
+}
+
+// compileEntry traces fn for e's guards (its first ti arguments of the
+// graph are fn's tensors), builds the graph and caches it.
+func (c *compiled) compileEntry(args []reflect.Value, e *entry, ti int) (*entry, error) {
 	tr, outs, err := c.trace(args, e)
 	if err != nil {
 		return nil, err
 	}
 	if tr.anyShapeRead() && hasDynamic(e) {
-		// fn used a dynamic size as a Go int: specialize (static sizes).
-		c.specialized = true
-		c.cfg.logger.Printf("tt: %s reads a dynamic size; compiling static graphs", c.ftype)
-		c.logf(LogDynamic, "%s reads a dynamic size as a Go int (Shape, SymInt.Int, Reshape with sizes, Narrow): compiling static graphs", c.funcName())
+		c.specialize("reads a dynamic size as a Go int (Shape, SymInt.Int, Reshape with sizes, Narrow, a comparison on an intermediate size)")
 		e = c.staticEntry(args)
 		if tr, outs, err = c.trace(args, e); err != nil {
 			return nil, err
@@ -560,6 +570,14 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 	e.run = g
 	e.captured = tr.args[ti:]
 	return e, nil
+}
+
+// specialize makes every later graph of the function static: PT2
+// specializes a symbolic size the code uses as an int.
+func (c *compiled) specialize(why string) {
+	c.specialized = true
+	c.cfg.logger.Printf("tt: %s %s; compiling static graphs", c.ftype, why)
+	c.logf(LogDynamic, "%s %s: compiling static graphs", c.funcName(), why)
 }
 
 // staticEntry returns an entry with args' exact sizes as guards.

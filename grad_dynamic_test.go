@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/tt-compiler/tt"
@@ -193,5 +194,30 @@ func TestValueAndGradGraphBreakMatchesPyTorch(t *testing.T) {
 				t.Fatalf("counters %+v, want a graph break and 4 graphs built (fwd and bwd of both graphs)", c)
 			}
 		})
+	}
+}
+
+// A joint graph that cannot be dynamic (max_pool2d's gradient needs
+// static shapes) specializes: every batch size compiles a static graph,
+// with exact gradients, instead of failing.
+func TestValueAndGradSpecializesWhenDynamicFails(t *testing.T) {
+	loss := func(x, w *tt.Tensor) *tt.Tensor {
+		h := tt.MaxPool2d(tt.Tanh(tt.Conv2d(x, w, 1, 0)), 2, 2, 0)
+		return tt.Mean(tt.Mul(h, h), nil, false)
+	}
+	var logs strings.Builder
+	vg := tt.ValueAndGrad(loss, tt.Logger(logger(&logs)))
+	g := tt.NewGenerator(6)
+	w := g.Randn(tt.Float64, 2, 1, 3, 3)
+	for n := 2; n < 5; n++ {
+		x := g.Randn(tt.Float64, n, 1, 6, 6)
+		_, grads := vg(x, w)
+		checkFiniteDifferences(t, func(a []*tt.Tensor) *tt.Tensor { return loss(a[0], a[1]) }, []*tt.Tensor{x, w}, grads)
+	}
+	if c := tt.Counters(vg); c.Compiles != 3 || c.DynamicCompile != 0 {
+		t.Fatalf("counters %+v, want 3 static compiles", c)
+	}
+	if !strings.Contains(logs.String(), "failed with dynamic sizes (error: aot-autograd: 'tensor.max_pool2d': gradient of tensor.max_pool2d needs static shapes); compiling static graphs") {
+		t.Fatalf("the log does not say why the graphs are static:\n%s", logs.String())
 	}
 }
