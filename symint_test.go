@@ -149,3 +149,34 @@ func TestSymIntValueAndGrad(t *testing.T) {
 		t.Fatalf("counters %+v, want 2 compiles (static, dynamic)", c)
 	}
 }
+
+// Symbolic sizes across a graph break: the graph after the break reads
+// the size of an argument and stays dynamic; a comparison after the break
+// is a guard like one before it.
+func TestSymIntAcrossGraphBreak(t *testing.T) {
+	model := func(x *tt.Tensor) *tt.Tensor {
+		h := tt.Exp(x)
+		if tt.Amax(h, nil, false).Item() > 1e6 { // the break
+			return x
+		}
+		if x.Size(0).Ge(5) {
+			h = tt.Neg(h)
+		}
+		return tt.ReshapeSym(h, x.Size(0).Mul(x.Size(1)))
+	}
+	for _, be := range allBackends(t) {
+		t.Run(be, func(t *testing.T) {
+			f := tt.Compile(model, tt.Backend(be))
+			defer tt.Release(f)
+			g := tt.NewGenerator(8)
+			for n := 2; n < 8; n++ {
+				x := g.Randn(tt.Float32, n, 3)
+				closeTo(t, fmt.Sprint("batch ", n), f(x).Float32s(), model(x).Float32s(), 1e-6)
+			}
+			// 2: static; 3: dynamic, guard false; 5: guard true.
+			if c := tt.Counters(f); c.Compiles != 3 || c.DynamicCompile != 2 || c.EagerFallbacks != 0 {
+				t.Fatalf("counters %+v, want 3 compiles, 2 dynamic, no fallback", c)
+			}
+		})
+	}
+}
