@@ -177,7 +177,7 @@ func (s SymInt) compare(op string, k int, got bool) bool {
 		return got
 	}
 	tr := s.expr.tracer()
-	if tr == nil {
+	if tr == nil || tr.guards == nil {
 		return got
 	}
 	if !s.expr.fromArgs() {
@@ -363,7 +363,7 @@ func hints(sizes []SymInt) []int {
 // them. One size may be Sym(-1), inferred from the others.
 func ReshapeSym(x *Tensor, sizes ...SymInt) *Tensor {
 	tr := symTracer(sizes)
-	if tr == nil || !x.live() {
+	if tr == nil {
 		return Reshape(x, hints(sizes)...)
 	}
 	infer := -1
@@ -397,10 +397,11 @@ func ReshapeSym(x *Tensor, sizes ...SymInt) *Tensor {
 	if numel(out) != x.Numel() {
 		fail("ReshapeSym: shape %v is invalid for a tensor of %d elements", out, x.Numel())
 	}
-	return apply([]*Tensor{x}, func(tr *tracer, vs []ir.Value) (ir.Value, []int) {
-		shape, dyn := tr.symSizes(sizes)
-		return tensor.Reshape(tr.b, vs[0], shape, dyn...), out
-	})
+	// Recorded in the trace even when x is concrete (a captured tensor):
+	// the sizes are symbolic.
+	v := tr.value(x)
+	shape, dyn := tr.symSizes(sizes)
+	return tr.result(tensor.Reshape(tr.b, v, shape, dyn...), out)
 }
 
 // symSizes returns the IR sizes (? for symbolic sizes) and the index

@@ -180,3 +180,20 @@ func TestSymIntAcrossGraphBreak(t *testing.T) {
 		})
 	}
 }
+
+// ReshapeSym of a captured (concrete) tensor by a symbolic size is
+// recorded in the graph, not computed once with the traced size.
+func TestSymIntReshapeCaptured(t *testing.T) {
+	table := tt.Arange(tt.Float32, 0, 12, 1)
+	model := func(x *tt.Tensor) *tt.Tensor {
+		return tt.Add(tt.Sum(tt.ReshapeSym(table, x.Size(0), tt.Sym(-1)), []int{1}, false), tt.Sum(x, []int{1}, false))
+	}
+	f := tt.Compile(model)
+	for _, n := range []int{2, 3, 4, 6} {
+		x := tt.Ones(tt.Float32, n, 2)
+		closeTo(t, fmt.Sprint("batch ", n), f(x).Float32s(), model(x).Float32s(), 0)
+	}
+	if c := tt.Counters(f); c.Compiles != 2 || c.DynamicCompile != 1 || c.EagerFallbacks != 0 {
+		t.Fatalf("counters %+v, want 2 compiles (static, dynamic)", c)
+	}
+}

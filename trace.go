@@ -49,8 +49,13 @@ type tracer struct {
 	onBreak func(tr *tracer, reason string, where string)
 }
 
-// newTracer starts an empty function in a fresh module and context.
-func newTracer() *tracer { return newTracerIn(registry.NewContext()) }
+// newTracer starts an empty function in a fresh module and context, for
+// a trace of Compile (eager ops use newTracerIn).
+func newTracer() *tracer {
+	tr := newTracerIn(registry.NewContext())
+	tr.inputs, tr.guards = map[*Tensor]int{}, &[]symGuard{}
+	return tr
+}
 
 // eagerContexts holds contexts for eager ops: loading every dialect into
 // a fresh context would cost more than a small op. A context serves one
@@ -70,8 +75,7 @@ func newTracerIn(ctx *ir.Context) *tracer {
 	fn := b.MustCreate(st)
 	entry := b.CreateBlock(body, nil, nil)
 	b.SetInsertionPointToEnd(entry)
-	return &tracer{ctx: ctx, module: module, fn: fn, entry: entry, b: b, captured: map[*Tensor]int{},
-		inputs: map[*Tensor]int{}, guards: &[]symGuard{}}
+	return &tracer{ctx: ctx, module: module, fn: fn, entry: entry, b: b, captured: map[*Tensor]int{}}
 }
 
 // tensorType returns the IR type of a tensor of dtype with the given sizes
