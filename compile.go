@@ -49,7 +49,9 @@ func Backend(name string) Option { return func(c *config) { c.backend = name } }
 func CacheLimit(n int) Option { return func(c *config) { c.cacheLimit = n } }
 
 // Logger sets where recompiles (with the guard that failed), the cache
-// limit warning and backend failures are reported (default: nowhere).
+// limit warning, specializations and backend failures are reported
+// (default: nowhere), and where the TT_LOGS components print (default:
+// standard error).
 func Logger(l *log.Logger) Option { return func(c *config) { c.logger, c.userLogger = l, l != nil } }
 
 // AutomaticDynamic turns PT2's automatic dynamic shapes on (the default)
