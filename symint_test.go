@@ -197,3 +197,32 @@ func TestSymIntReshapeCaptured(t *testing.T) {
 		t.Fatalf("counters %+v, want 2 compiles (static, dynamic)", c)
 	}
 }
+
+// Misused sizes panic with a *tt.Error, as PyTorch raises.
+func TestSymIntErrors(t *testing.T) {
+	x := tt.Ones(tt.Float32, 6, 4)
+	tests := []struct {
+		name string
+		f    func()
+		want string
+	}{
+		{"dimension out of range", func() { x.Size(2) }, "Size: dimension 2 out of range for rank 2"},
+		{"division by zero", func() { x.Size(0).FloorDivInt(0) }, "division by zero"},
+		{"bad element count", func() { tt.ReshapeSym(x, tt.Sym(5), tt.Sym(-1)) }, "invalid for a tensor of 24 elements"},
+		{"two -1", func() { tt.ReshapeSym(x, tt.Sym(-1), tt.Sym(-1)) }, "bad size -1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			defer func() {
+				err, ok := recover().(*tt.Error)
+				if !ok || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("panic %v, want a *tt.Error containing %q", err, tc.want)
+				}
+			}()
+			tc.f()
+		})
+	}
+	if q := tt.Sym(-7).FloorDivInt(2).Int(); q != -4 {
+		t.Fatalf("-7 // 2 = %d, want -4 (floor division)", q)
+	}
+}
