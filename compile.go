@@ -553,7 +553,7 @@ func (c *compiled) compileEntry(args []reflect.Value, e *entry, ti int) (*entry,
 			return nil, err
 		}
 	}
-	e.sym = *tr.guards
+	e.sym = detachGuards(*tr.guards)
 	if hasDynamic(e) {
 		c.counters.DynamicCompile++
 	}

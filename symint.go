@@ -234,7 +234,7 @@ func (e *symExpr) eval(sizes [][]int) int {
 	case '*':
 		return a * b
 	}
-	if b == 0 {
+	if b == 0 { // the traced call divided by a non-zero size; this one cannot match
 		return 0
 	}
 	return floorDiv(a, b)
@@ -253,6 +253,28 @@ func (e *symExpr) String() string {
 		return fmt.Sprintf("(%s // %s)", e.a, e.b)
 	}
 	return fmt.Sprintf("(%s %c %s)", e.a, e.op, e.b)
+}
+
+// detached returns a copy of e without its tensors (a cached guard
+// needs only the argument indices; keeping the tensors would keep a
+// traced batch alive).
+func (e *symExpr) detached() *symExpr {
+	d := *e
+	d.t = nil
+	if e.a != nil {
+		d.a, d.b = e.a.detached(), e.b.detached()
+	}
+	return &d
+}
+
+// detachGuards returns guards whose expressions hold no tensors.
+func detachGuards(gs []symGuard) []symGuard {
+	out := make([]symGuard, len(gs))
+	for i, g := range gs {
+		out[i] = g
+		out[i].expr = g.expr.detached()
+	}
+	return out
 }
 
 // symGuard is a comparison the traced function made on symbolic sizes.
