@@ -1,9 +1,11 @@
 // Package tt is the library front end of tt, the role PyTorch 2's user API
 // and TorchDynamo play: eager tensors whose operations run on the reference
 // interpreter's kernels, Compile, which captures a Go function over tensors
-// into a tensor-dialect graph (with guards, recompiles and automatic dynamic
-// shapes) and runs it on a backend, and ValueAndGrad, which differentiates a
-// captured loss with the aot-autograd pass. docs/frontend.md describes it.
+// into a tensor-dialect graph (with guards, recompiles, automatic dynamic
+// shapes and symbolic sizes, SymInt) and runs it on a backend (interp, go,
+// ptxsim, cuda), and ValueAndGrad, which differentiates a captured loss
+// with the aot-autograd pass, across graph breaks too. TT_LOGS (or the Logs
+// option) prints what the compiler does. docs/frontend.md describes it.
 package tt
 
 import (
