@@ -44,11 +44,10 @@ func (t *Tensor) Size(d int) SymInt {
 	if sizes := t.tr.irSizes(t); sizes[d] != ir.Dynamic {
 		return SymInt{n: t.shape[d]}
 	}
-	arg := -1
-	if i, ok := t.tr.inputs[t]; ok {
-		arg = i
+	if e := t.tr.derivedSize(t, d); e != nil && e.fromArgs() {
+		return SymInt{n: t.shape[d], expr: e}
 	}
-	return SymInt{n: t.shape[d], expr: &symExpr{op: 's', t: t, dim: d, arg: arg}}
+	return SymInt{n: t.shape[d], expr: &symExpr{op: 's', t: t, dim: d, arg: -1}}
 }
 
 // Sizes returns every size of t as Size does.
@@ -170,8 +169,8 @@ func (s SymInt) Gt(k int) bool { return s.compare(">", k, s.n > k) }
 func (s SymInt) Ge(k int) bool { return s.compare(">=", k, s.n >= k) }
 
 // compare records the guard "expr op k is got" and returns got. A size
-// not derived from fn's arguments alone (a size of an intermediate tensor)
-// cannot be guarded: it specializes the graph instead.
+// not derived from fn's argument sizes (see derivedSize) cannot be
+// guarded: it specializes the graph instead.
 func (s SymInt) compare(op string, k int, got bool) bool {
 	if s.expr == nil {
 		return got

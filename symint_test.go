@@ -226,3 +226,49 @@ func TestSymIntErrors(t *testing.T) {
 		t.Fatalf("-7 // 2 = %d, want -4 (floor division)", q)
 	}
 }
+
+// A comparison on a size of an intermediate tensor is a guard on the
+// argument size it derives from (through matmul, transpose, elementwise
+// ops and reductions, and across a graph break), not a specialization.
+func TestSymIntIntermediateSizeGuards(t *testing.T) {
+	w := tt.Ones(tt.Float32, 3, 5)
+	models := []struct {
+		name string
+		fn   func(x *tt.Tensor) *tt.Tensor
+	}{
+		{"through ops", func(x *tt.Tensor) *tt.Tensor {
+			h := tt.Transpose(tt.Tanh(tt.MatMul(x, w)), 0, 1) // [5, n]
+			if tt.Sum(h, []int{0}, false).Size(0).Gt(4) {
+				return tt.Exp(h)
+			}
+			return tt.Neg(h)
+		}},
+		{"across a graph break", func(x *tt.Tensor) *tt.Tensor {
+			h := tt.Transpose(tt.Tanh(tt.MatMul(x, w)), 0, 1)
+			if tt.Amax(h, nil, false).Item() > 1e6 {
+				return h
+			}
+			if h.Size(1).Gt(4) {
+				return tt.Exp(h)
+			}
+			return tt.Neg(h)
+		}},
+	}
+	for _, m := range models {
+		t.Run(m.name, func(t *testing.T) {
+			var logs strings.Builder
+			f := tt.Compile(m.fn, tt.Logs(tt.LogGuards), tt.Logger(logger(&logs)))
+			g := tt.NewGenerator(2)
+			for n := 2; n < 10; n++ {
+				x := g.Randn(tt.Float32, n, 3)
+				closeTo(t, fmt.Sprint("batch ", n), f(x).Float32s(), m.fn(x).Float32s(), 1e-6)
+			}
+			if c := tt.Counters(f); c.Compiles != 3 || c.DynamicCompile != 2 || c.EagerFallbacks != 0 {
+				t.Fatalf("counters %+v, want 3 compiles, 2 dynamic\n%s", c, logs.String())
+			}
+			if !strings.Contains(logs.String(), "size guard: t0.size(0) > 4 is true") {
+				t.Fatalf("no guard on the argument's size:\n%s", logs.String())
+			}
+		})
+	}
+}

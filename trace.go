@@ -42,9 +42,13 @@ type tracer struct {
 	// inputs maps fn's tensor arguments to their index among them, and
 	// guards collects the comparisons fn made on symbolic sizes; both are
 	// shared by the traces resumed after graph breaks.
-	inputs  map[*Tensor]int
-	guards  *[]symGuard
-	symVals map[*symExpr]ir.Value // the index values of symbolic sizes in this graph
+	inputs map[*Tensor]int
+	guards *[]symGuard
+	// derived holds the expressions of the ? sizes of the tensors made
+	// concrete at graph breaks (nil where unknown), shared likewise.
+	derived  map[*Tensor][]*symExpr
+	symVals  map[*symExpr]ir.Value // the index values of symbolic sizes in this graph
+	sizeMemo map[sizeKey]*symExpr  // derived sizes of this graph's values
 	// onBreak runs the prefix at a graph break (nil: breaks are errors).
 	onBreak func(tr *tracer, reason string, where string)
 }
@@ -53,7 +57,7 @@ type tracer struct {
 // a trace of Compile (eager ops use newTracerIn).
 func newTracer() *tracer {
 	tr := newTracerIn(registry.NewContext())
-	tr.inputs, tr.guards = map[*Tensor]int{}, &[]symGuard{}
+	tr.inputs, tr.guards, tr.derived = map[*Tensor]int{}, &[]symGuard{}, map[*Tensor][]*symExpr{}
 	return tr
 }
 
@@ -196,6 +200,15 @@ func (tr *tracer) materialize(run func(tr *tracer) ([]*interp.Tensor, error)) er
 	// backend lowers the module in place.
 	for _, t := range tr.created {
 		t.lift = irShape(t.val)
+		if tr.derived != nil && tr.dynamic(t.val) {
+			sizes := make([]*symExpr, len(t.lift))
+			for d, s := range t.lift {
+				if s == ir.Dynamic {
+					sizes[d] = tr.derivedSize(t, d)
+				}
+			}
+			tr.derived[t] = sizes
+		}
 	}
 	// Arguments are concrete already.
 	for _, t := range tr.created {
@@ -223,7 +236,7 @@ func (tr *tracer) materialize(run func(tr *tracer) ([]*interp.Tensor, error)) er
 func (tr *tracer) resume() {
 	next := newTracer()
 	next.onBreak = tr.onBreak
-	next.inputs, next.guards = tr.inputs, tr.guards
+	next.inputs, next.guards, next.derived = tr.inputs, tr.guards, tr.derived
 	for _, ts := range [][]*Tensor{tr.created, tr.adopted} {
 		for _, t := range ts {
 			t.tr, t.val = next, nil
