@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	cudabackend "github.com/tt-compiler/tt/backend/cuda"
 	"github.com/tt-compiler/tt/backend/ptxsim"
@@ -35,8 +36,14 @@ func NewPTXSimBackend() Backend { return &ptxsimBackend{name: PTXSimBackendName}
 func NewCUDABackend() Backend {
 	b := &ptxsimBackend{name: CUDABackendName}
 	b.r.Device = &cudabackend.Device{}
+	b.r.TimeLaunches = true
 	return b
 }
+
+// LastRunDuration is the device time of the last run's kernels, measured
+// with CUDA events (the cuda backend; --bench prints it): the input copies
+// and the interpreted host function are not in it.
+func (b *ptxsimBackend) LastRunDuration() (time.Duration, bool) { return b.r.LastLaunchTime() }
 
 func (b *ptxsimBackend) Name() string { return b.name }
 
