@@ -44,8 +44,8 @@ const hostReads = `func.func @f(%x: tensor<8x10xf32>, %y: tensor<8xi64>) -> (ten
 // function reads between launches once more; every allocation is freed.
 func TestResidency(t *testing.T) {
 	for _, tc := range []struct {
-		name, src        string
-		args             func(t *testing.T) []*interp.Tensor
+		name, src         string
+		args              func(t *testing.T) []*interp.Tensor
 		launches, in, out int
 	}{
 		{"ten launches", tenLaunches, func(t *testing.T) []*interp.Tensor {

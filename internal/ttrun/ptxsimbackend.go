@@ -10,6 +10,7 @@ import (
 	"github.com/tt-compiler/tt/backend/ptxsim"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/runtime/cuda"
 )
 
 // PTXSimBackendName is the name of the PTX simulator backend.
@@ -33,9 +34,12 @@ func NewPTXSimBackend() Backend { return &ptxsimBackend{name: PTXSimBackendName}
 // NewCUDABackend returns the "cuda" backend (package backend/cuda): the
 // same lowering and PTX, the kernels on a GPU. Without a CUDA driver or a
 // GPU, Prepare fails with the driver's one-line error.
-func NewCUDABackend() Backend {
+func NewCUDABackend() Backend { return newCUDABackend(nil) }
+
+// newCUDABackend is the cuda backend on driver drv (nil: the system's).
+func newCUDABackend(drv *cuda.Driver) Backend {
 	b := &ptxsimBackend{name: CUDABackendName}
-	b.r.Device = &cudabackend.Device{}
+	b.r.Device = &cudabackend.Device{Driver: drv}
 	b.r.TimeLaunches = true
 	return b
 }
