@@ -137,6 +137,11 @@ func bench(args []string, stdout, stderr io.Writer) error {
 		return *only == "" || slices.Contains(strings.Split(*only, ","), name)
 	}
 	lw := newLineWriter(stdout)
+	if *backend == ttrun.CUDABackendName && !*list {
+		var held heldContext
+		held.take()
+		defer held.release()
+	}
 	copyBytes := int64(*rows) * 1024 * 4
 	var copyGBs float64
 	if want("copy") {

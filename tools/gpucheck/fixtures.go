@@ -13,6 +13,7 @@ import (
 
 	"github.com/tt-compiler/tt/internal/ttrun"
 	"github.com/tt-compiler/tt/interp/interptest"
+	"github.com/tt-compiler/tt/runtime/cuda"
 	"github.com/tt-compiler/tt/runtime/npy"
 )
 
@@ -148,6 +149,11 @@ func fixtures(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	lw := newLineWriter(stdout)
+	var held heldContext
+	if *backend == ttrun.CUDABackendName && !*list {
+		held.take()
+		defer held.release()
+	}
 	perSuite := map[string]int{}
 	for _, f := range all {
 		if *limit > 0 && perSuite[f.suite] >= *limit {
@@ -159,8 +165,32 @@ func fixtures(args []string, stdout, stderr io.Writer) error {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-		lw.write(runFixture(ctx, *backend, f))
+		r := runFixture(ctx, *backend, f)
 		cancel()
+		lw.write(r)
+		if r.Status == "error" && strings.Contains(r.Detail, "CUDA_ERROR_") {
+			// A kernel fault leaves the context unusable: let the driver
+			// destroy it, so that the next case gets a fresh one.
+			held.release()
+			held.take()
+		}
 	}
 	return nil
+}
+
+// heldContext keeps GPU 0's primary context retained between cases, so
+// that each case's backend finds it instead of creating it anew.
+type heldContext struct{ ctx *cuda.Context }
+
+func (h *heldContext) take() {
+	if drv, err := cuda.Default(); err == nil {
+		h.ctx, _ = drv.NewContext(0)
+	}
+}
+
+func (h *heldContext) release() {
+	if h.ctx != nil {
+		_ = h.ctx.Close()
+		h.ctx = nil
+	}
 }

@@ -14,10 +14,11 @@
 # Steps (timeouts in seconds): probe (nvidia-smi, `gpucheck probe`: driver,
 # compute capability) 20; build (only without prepared binaries; needs Go)
 # 240; fixtures (test/refdata and interp/testdata programs on --backend cuda
-# against PyTorch's results) 140; corpus (the PTX corpus on the GPU vs the
+# against PyTorch's results) 130; corpus (the PTX corpus on the GPU vs the
 # simulator and the Go references) 60; bench (copy kernel, softmax,
 # layer_norm, GELU chain at 1 GiB, matmul 4096^3 f32/f16, the MLP training
-# step) 180; torch (PyTorch's twins, where torch sees the GPU) 60.
+# step) 170; torch (PyTorch's twins, where torch sees the GPU; 30 to check
+# for it) 50. With prepared binaries the total is at most 460 s.
 set -u
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -33,7 +34,7 @@ while [ $# -gt 0 ]; do
 	--prepare)
 		mode=prepare
 		if [ $# -gt 1 ] && [ "${2#-}" = "$2" ]; then prepare_dir=$2; shift; fi ;;
-	-h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+	-h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
 	*) echo "run.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
 	esac
 	shift
@@ -98,17 +99,17 @@ if [ ! -x "$bin/gpucheck" ] || [ ! -x "$bin/corpustest.test" ]; then
 	fi
 fi
 
-torch_ok() { timeout 60 python3 -c 'import sys, torch; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; }
+torch_ok() { timeout 30 python3 -c 'import sys, torch; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; }
 
 if [ "$mode" = dry ]; then
 	echo "binaries: $bin"
 	echo "output: $out"
 	echo "steps:"
 	echo "  probe    20s   nvidia-smi; $bin/gpucheck probe"
-	echo "  fixtures 140s  $bin/gpucheck fixtures --backend cuda"
+	echo "  fixtures 130s  $bin/gpucheck fixtures --backend cuda"
 	echo "  corpus   60s   (cd ptx/corpustest && $bin/corpustest.test -test.run '^TestCorpusOnGPU\$' -test.v)"
-	echo "  bench    180s  $bin/gpucheck bench --backend cuda"
-	echo "  torch    60s   python3 tools/gpucheck/torch_bench.py (only where torch sees a GPU)"
+	echo "  bench    170s  $bin/gpucheck bench --backend cuda"
+	echo "  torch    50s   python3 tools/gpucheck/torch_bench.py (only where torch sees a GPU)"
 	echo "  summary        $bin/gpucheck summarize --out $out"
 	[ -x "$bin/gpucheck" ] || exit 1
 	"$bin/gpucheck" fixtures --list || exit 1
@@ -129,11 +130,11 @@ torch() { python3 tools/gpucheck/torch_bench.py >"$out/torch.json"; }
 export -f probe fixtures corpus benchmarks torch
 
 step probe 20 probe
-step fixtures 140 fixtures
+step fixtures 130 fixtures
 step corpus 60 corpus
-step bench 180 benchmarks
+step bench 170 benchmarks
 if torch_ok; then
-	step torch 60 torch
+	step torch 50 torch
 else
 	record torch skipped 0 0
 	echo "== torch: skipped (no torch, or torch.cuda.is_available() is False)"
