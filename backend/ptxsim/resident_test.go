@@ -23,6 +23,15 @@ var tenLaunches = func() string {
 	return b.String()
 }()
 
+// hostWrites scales x by a mean the host function computes: the host
+// writes the scalar between two launches, and the second kernel reads it.
+const hostWrites = `func.func @f(%x: tensor<8x10xf32>, %y: tensor<8xi64>) -> tensor<8x10xf32> {
+  %l = tensor.cross_entropy %x, %y reduction = "mean" : tensor<8x10xf32>, tensor<8xi64>
+  %b = tensor.broadcast %l dims = [] : tensor<f32> -> tensor<8x10xf32>
+  %r = tensor.mul %x, %b : tensor<8x10xf32>
+  return %r : tensor<8x10xf32>
+}`
+
 func itoa(i int) string {
 	if i >= 10 {
 		return itoa(i/10) + string(rune('0'+i%10))
@@ -37,6 +46,18 @@ const hostReads = `func.func @f(%x: tensor<8x10xf32>, %y: tensor<8xi64>) -> (ten
   %l = tensor.cross_entropy %0, %y reduction = "mean" : tensor<8x10xf32>, tensor<8xi64>
   return %l, %0 : tensor<f32>, tensor<8x10xf32>
 }`
+
+// labelled is an 8x10 f32 and eight class labels.
+func labelled(t *testing.T) []*interp.Tensor {
+	y, err := interp.NewTensor(interp.I64, []int64{8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		y.SetInt(i, int64(i*3%10))
+	}
+	return []*interp.Tensor{filled(t, []int64{8, 10}, 3), y}
+}
 
 // TestResidency runs programs twice on the simulator and checks that the
 // buffers stay in device memory across launches: each input is copied in
@@ -55,16 +76,11 @@ func TestResidency(t *testing.T) {
 		// the per-row losses: the host function reads the losses for the
 		// mean (one copy out) and returns the exponentials (one copy
 		// out); its own two scalars are never copied.
-		{"host reads", hostReads, func(t *testing.T) []*interp.Tensor {
-			y, err := interp.NewTensor(interp.I64, []int64{8})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := range 8 {
-				y.SetInt(i, int64(i*3%10))
-			}
-			return []*interp.Tensor{filled(t, []int64{8, 10}, 3), y}
-		}, 1, 2, 2},
+		{"host reads", hostReads, labelled, 1, 2, 2},
+		// The first kernel's per-row losses go to the host for the mean
+		// (one copy out); the host stores the mean, which the second
+		// kernel reads (one more copy in); x stays on the device.
+		{"host writes", hostWrites, labelled, 2, 3, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var r ptxsim.Runner
