@@ -20,9 +20,12 @@ type CopyCounts struct {
 
 // resident is the device copy of one storage (a function argument's
 // tensor or a loops.alloc buffer's) and which side holds its latest data.
+// Its memory is allocated when a launch first needs it: a buffer only the
+// host function uses (a scalar of a reduction left on the host) never has
+// any.
 type resident struct {
-	mem      DeviceMemory
-	data     any // the storage's element slice
+	mem      DeviceMemory // nil until a launch needs it
+	data     any          // the storage's element slice
 	bytes    int
 	onDevice bool // the device memory holds the latest data
 	onHost   bool // the host storage holds the latest data
@@ -41,8 +44,8 @@ func newResidency(dev Device, copies *CopyCounts) *residency {
 	return &residency{dev: dev, copies: copies, bufs: map[*interp.Tensor]*resident{}}
 }
 
-// track returns the device copy of storage st, allocating it (the host
-// holding the data) on first use.
+// track returns the entry of storage st, making one (the host holding
+// the data) on first use.
 func (rs *residency) track(st *interp.Tensor) (*resident, error) {
 	if c := rs.bufs[st]; c != nil {
 		return c, nil
@@ -51,21 +54,22 @@ func (rs *residency) track(st *interp.Tensor) (*resident, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := st.Len() * elemSize(st.DType())
-	mem, err := rs.dev.Alloc(max(n, 1)) // a valid pointer for an empty buffer
-	if err != nil {
-		return nil, err
-	}
-	c := &resident{mem: mem, data: data, bytes: n, onHost: true}
+	c := &resident{data: data, bytes: st.Len() * elemSize(st.DType()), onHost: true}
 	rs.bufs[st] = c
 	return c, nil
 }
 
-// toDevice makes the device copy of st current and returns it.
+// toDevice makes the device copy of st current, allocating it first if
+// need be, and returns it.
 func (rs *residency) toDevice(st *interp.Tensor) (*resident, error) {
 	c, err := rs.track(st)
 	if err != nil {
 		return nil, err
+	}
+	if c.mem == nil {
+		if c.mem, err = rs.dev.Alloc(max(c.bytes, 1)); err != nil { // a valid pointer for an empty buffer
+			return nil, err
+		}
 	}
 	if !c.onDevice {
 		if c.bytes > 0 {
@@ -105,6 +109,9 @@ func (rs *residency) free(st *interp.Tensor) error {
 		return nil
 	}
 	delete(rs.bufs, st)
+	if c.mem == nil {
+		return nil
+	}
 	return c.mem.Free()
 }
 
@@ -133,9 +140,9 @@ func storageOf(v interp.Value) (*interp.Tensor, error) {
 }
 
 // wrapHostKernels makes every kernel of kr except gpu.launch_func keep the
-// residency right: loops.alloc allocates device memory too (a
-// tt.overwritten buffer needs no copy: the program writes it before it
-// reads it), loops.dealloc frees it, and an op that reads or writes a
+// residency right: loops.alloc's buffer gets device memory too, at the
+// first launch that uses it (a tt.overwritten buffer needs no copy: the
+// program writes it before it reads it), loops.dealloc frees it, and an op that reads or writes a
 // buffer first copies it back from the device if a kernel changed it
 // (and, if it writes, marks the device copy stale). Terminators, calls and
 // ops with regions only pass buffers along: the ops inside them do the
