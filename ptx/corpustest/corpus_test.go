@@ -178,6 +178,18 @@ func runSim(path, kernel string, kc kernelCase) (map[int]*npy.Array, error) {
 // checks the contract around the files: one per buffer argument, none for
 // scalars, the input's shape kept (or (N,) for zeros).
 func runCLI(t *testing.T, path, kernel string, kc kernelCase) (map[int]*npy.Array, error) {
+	return runTool(t, path, kernel, kc, func(args []string) ([]byte, error) {
+		bin, err := ttPTX()
+		if err != nil {
+			return nil, err
+		}
+		return exec.Command(bin, args...).CombinedOutput()
+	})
+}
+
+// runTool runs a case through tool, which runs tt-ptx with the arguments
+// it is given (the built command, or the same code in-process).
+func runTool(t *testing.T, path, kernel string, kc kernelCase, tool func(args []string) ([]byte, error)) (map[int]*npy.Array, error) {
 	dir := t.TempDir()
 	outDir := filepath.Join(dir, "out")
 	cmdArgs := []string{"run", path, "--kernel", kernel, "--grid", kc.grid.String(), "--block", kc.block.String(), "--out", outDir}
@@ -194,11 +206,7 @@ func runCLI(t *testing.T, path, kernel string, kc kernelCase) (map[int]*npy.Arra
 		}
 		cmdArgs = append(cmdArgs, "--arg", a.spec(file))
 	}
-	bin, err := ttPTX()
-	if err != nil {
-		return nil, err
-	}
-	output, err := exec.Command(bin, cmdArgs...).CombinedOutput()
+	output, err := tool(cmdArgs)
 	if err != nil {
 		return nil, fmt.Errorf("tt-ptx %s: %v\n%s", strings.Join(cmdArgs, " "), err, output)
 	}

@@ -5,15 +5,19 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
+
+	"github.com/tt-compiler/tt/internal/ttptx"
 
 	"github.com/tt-compiler/tt/runtime/cuda"
 	"github.com/tt-compiler/tt/runtime/npy"
 )
 
 // TestCorpusOnGPU runs every corpus kernel, for every target, on GPU 0
-// through the CUDA driver (runtime/cuda; the driver JIT-compiles the PTX)
-// and on the simulator, and compares: each buffer with the Go reference,
+// through the CUDA driver (runtime/cuda; the driver JIT-compiles the PTX),
+// again through tt-ptx run --device cuda (in-process), and on the
+// simulator, and compares: each buffer with the Go reference,
 // within the kernel's tolerance, and, for the buffers whose reference is
 // exact (integer and correctly rounded float operations only), the GPU's
 // bits with the simulator's (any NaN matching any NaN). It skips without
@@ -52,7 +56,28 @@ func TestCorpusOnGPU(t *testing.T) {
 						t.Errorf("argument %d: GPU and simulator differ: %v", c.arg, err)
 					}
 				}
-				t.Logf("%d buffers checked, %d of them bit for bit against the simulator", len(kc.checks), bitwise)
+				// tt-ptx run --device cuda, in-process: the command's own
+				// path (driver, module, .npy buffers in and out).
+				cli, err := runTool(t, path, k.kernel, kc, func(args []string) ([]byte, error) {
+					var out bytes.Buffer
+					if ttptx.Main(append(args, "--device", "cuda"), &out, &out) != 0 {
+						return out.Bytes(), fmt.Errorf("tt-ptx %s --device cuda failed", strings.Join(args, " "))
+					}
+					return out.Bytes(), nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkOutputs(t, kc, cli)
+				for _, c := range kc.checks {
+					if c.tol != exactTol {
+						continue
+					}
+					if err := compare(cli[c.arg], check{arg: c.arg, want: simOut[c.arg], tol: exactTol}); err != nil {
+						t.Errorf("argument %d: tt-ptx run --device cuda and the simulator differ: %v", c.arg, err)
+					}
+				}
+				t.Logf("%d buffers checked (runtime/cuda and tt-ptx run --device cuda), %d of them bit for bit against the simulator", len(kc.checks), bitwise)
 			})
 		}
 	}
