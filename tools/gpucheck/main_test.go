@@ -226,7 +226,7 @@ func TestDryRun(t *testing.T) {
 	if fixtures != len(all) || benches != 1+len(benchCases) {
 		t.Errorf("lists %d fixtures and %d benchmarks, want %d and %d", fixtures, benches, len(all), 1+len(benchCases))
 	}
-	for _, want := range []string{"== build", "ok (exit 0)", "fixtures 130s", "corpus TestCorpusOnGPU", "bench copy", "bench mlp_train_step", "torch"} {
+	for _, want := range []string{"== build", "ok (exit 0)", "fixtures 125s", "corpus TestCorpusOnGPU", "bench copy", "bench mlp_train_step", "torch"} {
 		if !strings.Contains(string(output), want) {
 			t.Errorf("output lacks %q:\n%s", want, output)
 		}

@@ -14,10 +14,10 @@
 # Steps (timeouts in seconds): probe (nvidia-smi, `gpucheck probe`: driver,
 # compute capability) 20; build (only without prepared binaries; needs Go)
 # 240; fixtures (test/refdata and interp/testdata programs on --backend cuda
-# against PyTorch's results) 130; corpus (the PTX corpus on the GPU vs the
-# simulator and the Go references) 60; bench (copy kernel, softmax,
+# against PyTorch's results) 125; corpus (the PTX corpus on the GPU vs the
+# simulator and the Go references) 75; bench (copy kernel, softmax,
 # layer_norm, GELU chain at 1 GiB, matmul 4096^3 f32/f16, the MLP training
-# step) 170; torch (PyTorch's twins, where torch sees the GPU; 30 to check
+# step) 160; torch (PyTorch's twins, where torch sees the GPU; 30 to check
 # for it) 50. With prepared binaries the total is at most 460 s.
 set -u
 
@@ -106,9 +106,9 @@ if [ "$mode" = dry ]; then
 	echo "output: $out"
 	echo "steps:"
 	echo "  probe    20s   nvidia-smi; $bin/gpucheck probe"
-	echo "  fixtures 130s  $bin/gpucheck fixtures --backend cuda"
-	echo "  corpus   60s   (cd ptx/corpustest && $bin/corpustest.test -test.run '^TestCorpusOnGPU\$' -test.v)"
-	echo "  bench    170s  $bin/gpucheck bench --backend cuda"
+	echo "  fixtures 125s  $bin/gpucheck fixtures --backend cuda"
+	echo "  corpus   75s   (cd ptx/corpustest && $bin/corpustest.test -test.run '^TestCorpusOnGPU\$' -test.v)"
+	echo "  bench    160s  $bin/gpucheck bench --backend cuda"
 	echo "  torch    50s   python3 tools/gpucheck/torch_bench.py (only where torch sees a GPU)"
 	echo "  summary        $bin/gpucheck summarize --out $out"
 	[ -x "$bin/gpucheck" ] || exit 1
@@ -124,15 +124,15 @@ probe() {
 	"$bin/gpucheck" probe >"$out/probe.json"
 }
 fixtures() { "$bin/gpucheck" fixtures --backend cuda >"$out/fixtures.jsonl"; }
-corpus() { (cd ptx/corpustest && "$bin/corpustest.test" -test.run '^TestCorpusOnGPU$' -test.v -test.timeout 55s) >"$out/corpus.txt"; }
+corpus() { (cd ptx/corpustest && "$bin/corpustest.test" -test.run '^TestCorpusOnGPU$' -test.v -test.timeout 70s) >"$out/corpus.txt"; }
 benchmarks() { "$bin/gpucheck" bench --backend cuda >"$out/bench.jsonl"; }
 torch() { python3 tools/gpucheck/torch_bench.py >"$out/torch.json"; }
 export -f probe fixtures corpus benchmarks torch
 
 step probe 20 probe
-step fixtures 130 fixtures
-step corpus 60 corpus
-step bench 170 benchmarks
+step fixtures 125 fixtures
+step corpus 75 corpus
+step bench 160 benchmarks
 if torch_ok; then
 	step torch 50 torch
 else
