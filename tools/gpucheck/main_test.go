@@ -236,3 +236,43 @@ func TestDryRun(t *testing.T) {
 		t.Errorf("steps.tsv: %v %q", err, steps)
 	}
 }
+
+// TestTorchBenchOnCPU runs torch_bench.py on the CPU (its --cpu mode, 8
+// rows, matmul 256³) where PyTorch is importable: every benchmark reports
+// a time, or for f16 matmul (no CPU kernel in older PyTorch) an error.
+func TestTorchBenchOnCPU(t *testing.T) {
+	if testing.Short() {
+		t.Skip("PyTorch's MLP step takes seconds on the CPU")
+	}
+	py, err := exec.LookPath("python3")
+	if err != nil || exec.Command(py, "-c", "import torch").Run() != nil {
+		if py, err = exec.LookPath("/usr/bin/python3"); err != nil || exec.Command(py, "-c", "import torch").Run() != nil {
+			t.Skip("no python3 with torch")
+		}
+	}
+	out, err := exec.Command(py, "tools/gpucheck/torch_bench.py", "8", "1", "--cpu").Output()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var res struct {
+		Device  string `json:"device"`
+		Results []struct {
+			Name     string  `json:"name"`
+			MedianMs float64 `json:"median_ms"`
+			Error    string  `json:"error"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	names := []string{}
+	for _, r := range res.Results {
+		names = append(names, r.Name)
+		if r.MedianMs <= 0 && (r.Error == "" || !strings.HasSuffix(r.Name, "_f16")) {
+			t.Errorf("%s: %+v", r.Name, r)
+		}
+	}
+	if got := strings.Join(names, " "); res.Device != "cpu" || got != "copy softmax layer_norm gelu_chain matmul_256_f32 matmul_256_f16 mlp_train_step" {
+		t.Errorf("device %q, benchmarks %s", res.Device, got)
+	}
+}

@@ -9,17 +9,24 @@ the MLP 784-1024-1024-10 training step (batch 256, cross-entropy, SGD).
 Each is timed with CUDA events around one call, after warm-up calls; the
 median of RUNS calls is reported. Prints one JSON object.
 
-usage: torch_bench.py [ROWS] [RUNS]
+usage: torch_bench.py [ROWS] [RUNS] [--cpu]
+
+--cpu runs everything on the CPU (wall time, matmul 256^3) instead: the
+test of this script on machines without a GPU.
 """
 
 import json
 import statistics
 import sys
+import time
 
 
 def main():
-    rows = int(sys.argv[1]) if len(sys.argv) > 1 else 262144
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    argv = [a for a in sys.argv[1:] if a != "--cpu"]
+    cpu = "--cpu" in sys.argv[1:]
+    rows = int(argv[0]) if len(argv) > 0 else 262144
+    runs = int(argv[1]) if len(argv) > 1 else 5
+    mm = 256 if cpu else 4096
     out = {"rows": rows, "runs": runs, "results": []}
     try:
         import torch
@@ -29,28 +36,35 @@ def main():
         print(json.dumps(out))
         return
     out["torch"] = torch.__version__
-    if not torch.cuda.is_available():
+    if cpu:
+        out["device"], dev = "cpu", "cpu"
+    elif not torch.cuda.is_available():
         out["error"] = "torch.cuda.is_available() is False"
         print(json.dumps(out))
         return
-    out["device"] = torch.cuda.get_device_name(0)
-    torch.backends.cuda.matmul.allow_tf32 = False
-    torch.backends.cudnn.allow_tf32 = False
+    else:
+        out["device"], dev = torch.cuda.get_device_name(0), "cuda"
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.backends.cudnn.allow_tf32 = False
+    out["timing"] = "wall" if cpu else "cuda-events"
     torch.manual_seed(0)
-    dev = "cuda"
+
+    def once_ms(fn):
+        if cpu:
+            t0 = time.perf_counter()
+            fn()
+            return (time.perf_counter() - t0) * 1e3
+        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        a.record()
+        fn()
+        b.record()
+        b.synchronize()
+        return a.elapsed_time(b)
 
     def timed(fn):
         for _ in range(2):
             fn()
-        ts = []
-        for _ in range(runs):
-            a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            a.record()
-            fn()
-            b.record()
-            b.synchronize()
-            ts.append(a.elapsed_time(b))
-        return statistics.median(ts)
+        return statistics.median(once_ms(fn) for _ in range(runs))
 
     def add(name, fn, nbytes=0, flops=0):
         r = {"name": name}
@@ -66,7 +80,8 @@ def main():
         except Exception as e:  # noqa: BLE001 - record and go on
             r["error"] = str(e).splitlines()[0] if str(e) else repr(e)
         out["results"].append(r)
-        torch.cuda.empty_cache()
+        if not cpu:
+            torch.cuda.empty_cache()
 
     x = torch.rand(rows, 1024, device=dev) * 2 - 1
     n = x.numel() * 4
@@ -79,11 +94,10 @@ def main():
         add("layer_norm", lambda: F.layer_norm(x, (1024,), g, b, 1e-5), 2 * n + 2 * 4096)
         add("gelu_chain", lambda: F.gelu(x * g + b), 2 * n + 2 * 4096)
     del x
-    torch.cuda.empty_cache()
-    for dt, name in ((torch.float32, "matmul_4096_f32"), (torch.float16, "matmul_4096_f16")):
-        a = torch.rand(4096, 4096, device=dev, dtype=dt)
-        bm = torch.rand(4096, 4096, device=dev, dtype=dt)
-        add(name, lambda: torch.matmul(a, bm), flops=2 * 4096 ** 3)
+    for dt, name in ((torch.float32, "matmul_%d_f32" % mm), (torch.float16, "matmul_%d_f16" % mm)):
+        a = torch.rand(mm, mm, device=dev, dtype=dt)
+        bm = torch.rand(mm, mm, device=dev, dtype=dt)
+        add(name, lambda: torch.matmul(a, bm), flops=2 * mm ** 3)
         del a, bm
 
     mx = torch.rand(256, 784, device=dev) * 2 - 1
