@@ -18,7 +18,8 @@ import (
 // field holds the parameter's symbolic tensor (and gets its tensor back
 // afterwards), so a graph compiled once serves every later parameter
 // value, and an optimizer that stores new tensors in the fields needs no
-// recompile. Options are tt's (Backend, Logger, ...).
+// recompile. Options are tt's (Backend, Logger, ...); tt.Counters and
+// tt.Release work on the returned function.
 func ValueAndGrad[F any](params []Param, fn F, opts ...tt.Option) func(args ...any) (*tt.Tensor, []*tt.Tensor) {
 	fv := reflect.ValueOf(fn)
 	ft := fv.Type()
@@ -52,7 +53,7 @@ func ValueAndGrad[F any](params []Param, fn F, opts ...tt.Option) func(args ...a
 		return fv.Call(args[n:])
 	})
 	vg := tt.ValueAndGrad[any](wrapped.Interface(), opts...)
-	return func(args ...any) (*tt.Tensor, []*tt.Tensor) {
+	f := func(args ...any) (*tt.Tensor, []*tt.Tensor) {
 		all := make([]any, 0, n+len(args))
 		for _, p := range params {
 			all = append(all, *p.Ptr)
@@ -61,4 +62,5 @@ func ValueAndGrad[F any](params []Param, fn F, opts ...tt.Option) func(args ...a
 		loss, grads := vg(all...)
 		return loss, grads[:n]
 	}
+	return tt.Wraps(f, vg)
 }
