@@ -192,11 +192,11 @@ func (o *AdamW) Step(grads []*tt.Tensor) {
 		bc2sqrt := float32(math.Sqrt(1 - math.Pow(o.Beta2, t)))
 		stepSize := float32(-(o.LR / bc1))
 		for j := range p {
-			p[j] *= decay                       // param.mul_(1 - lr*weight_decay)
-			m[j] = fma32(c1, g[j], m[j]*b1)           // exp_avg.mul_(beta1).add_(grad, alpha=1-beta1)
-			v[j] = fma32(c2*g[j], g[j], v[j]*b2)      // exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1-beta2)
-			denom := sqrt32(v[j])/bc2sqrt + eps // (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
-			p[j] += stepSize * m[j] / denom     // param.addcdiv_(exp_avg, denom, value=-step_size)
+			p[j] *= decay                        // param.mul_(1 - lr*weight_decay)
+			m[j] = fma32(c1, g[j], m[j]*b1)      // exp_avg.mul_(beta1).add_(grad, alpha=1-beta1)
+			v[j] = fma32(c2*g[j], g[j], v[j]*b2) // exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1-beta2)
+			denom := sqrt32(v[j])/bc2sqrt + eps  // (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+			p[j] += stepSize * m[j] / denom      // param.addcdiv_(exp_avg, denom, value=-step_size)
 		}
 		*pr.Ptr = tt.FromFloat32s(p, (*pr.Ptr).Shape()...)
 	}
