@@ -73,37 +73,51 @@ var layers = map[string]func(g *tt.Generator) nn.Module{
 	"attention": func(g *tt.Generator) nn.Module { return nn.NewAttention(g, 8, 2) },
 }
 
+// goLayers also run on the Go backend (each is a Go build).
+var goLayers = map[string]bool{"attention": true, "sequential_cnn": true}
+
 // TestLayersMatchPyTorch checks each layer's output, the loss sum(y·r)
 // and its gradients w.r.t. every parameter against PyTorch (nnref.py),
-// with the parameters loaded from PyTorch's state_dict names.
+// with the parameters loaded from PyTorch's state_dict names; the
+// gradients on the interpreter, and for goLayers on generated Go too.
 func TestLayersMatchPyTorch(t *testing.T) {
 	for name, build := range layers {
-		t.Run(name, func(t *testing.T) {
-			ts := fixture(t, filepath.Join("testdata", name+".safetensors"))
-			m := build(tt.NewGenerator(0))
-			if err := nn.LoadStateDict(m, withPrefix(ts, "param.")); err != nil {
-				t.Fatal(err)
-			}
-			x, r := ts["in.x"], ts["in.r"]
-			if err := closeTo(m.Forward(x), ts["out.y"], 1e-5); err != nil {
-				t.Fatalf("forward: %v", err)
-			}
-			ps := nn.Parameters(m)
-			loss, grads := nn.ValueAndGrad(ps, func(x, r *tt.Tensor) *tt.Tensor {
-				return tt.Sum(tt.Mul(m.Forward(x), r), nil, false)
-			})(x, r)
-			if err := closeTo(loss, ts["out.loss"], 1e-5); err != nil {
-				t.Errorf("loss: %v", err)
-			}
-			if len(grads) != len(ps) {
-				t.Fatalf("%d gradients for %d parameters", len(grads), len(ps))
-			}
-			for i, p := range ps {
-				if err := closeTo(grads[i], ts["grad."+p.Name], 1e-5); err != nil {
-					t.Errorf("gradient of %s: %v", p.Name, err)
-				}
-			}
-		})
+		backends := []string{"interp"}
+		if goLayers[name] {
+			backends = append(backends, "go")
+		}
+		for _, backend := range backends {
+			t.Run(name+"/"+backend, func(t *testing.T) { checkLayer(t, name, backend, build) })
+		}
+	}
+}
+
+func checkLayer(t *testing.T, name, backend string, build func(g *tt.Generator) nn.Module) {
+	ts := fixture(t, filepath.Join("testdata", name+".safetensors"))
+	m := build(tt.NewGenerator(0))
+	if err := nn.LoadStateDict(m, withPrefix(ts, "param.")); err != nil {
+		t.Fatal(err)
+	}
+	x, r := ts["in.x"], ts["in.r"]
+	if err := closeTo(m.Forward(x), ts["out.y"], 1e-5); err != nil {
+		t.Fatalf("forward: %v", err)
+	}
+	ps := nn.Parameters(m)
+	vg := nn.ValueAndGrad(ps, func(x, r *tt.Tensor) *tt.Tensor {
+		return tt.Sum(tt.Mul(m.Forward(x), r), nil, false)
+	}, tt.Backend(backend))
+	defer tt.Release(vg)
+	loss, grads := vg(x, r)
+	if err := closeTo(loss, ts["out.loss"], 1e-5); err != nil {
+		t.Errorf("loss: %v", err)
+	}
+	if len(grads) != len(ps) {
+		t.Fatalf("%d gradients for %d parameters", len(grads), len(ps))
+	}
+	for i, p := range ps {
+		if err := closeTo(grads[i], ts["grad."+p.Name], 1e-5); err != nil {
+			t.Errorf("gradient of %s: %v", p.Name, err)
+		}
 	}
 }
 
@@ -252,5 +266,31 @@ func TestStateRoundTrip(t *testing.T) {
 	sd["extra"] = tt.Ones(tt.Float32)
 	if err := nn.LoadStateDict(b, sd); err == nil || !strings.Contains(err.Error(), "missing [proj.bias], unexpected [extra]") {
 		t.Errorf("LoadStateDict with a missing and an extra name: %v", err)
+	}
+}
+
+// TestValueAndGradKeepsFields checks that tracing leaves the module's
+// fields holding their tensors, that new parameter values reuse the
+// compiled graph, and that the gradients follow the new values.
+func TestValueAndGradKeepsFields(t *testing.T) {
+	l := nn.NewLinear(tt.NewGenerator(0), 3, 1, false)
+	w0 := l.Weight
+	ps := nn.Parameters(l)
+	vg := nn.ValueAndGrad(ps, func(x *tt.Tensor) *tt.Tensor {
+		y := l.Forward(x)
+		return tt.Sum(tt.Mul(y, y), nil, false) // d/dw = 2·(x·w)·x
+	})
+	x := tt.FromFloat32s([]float32{1, 2, 3}, 1, 3)
+	vg(x)
+	if l.Weight != w0 {
+		t.Fatal("the weight field changed while tracing")
+	}
+	l.Weight = tt.FromFloat32s([]float32{1, 0, 0}, 1, 3)
+	loss, grads := vg(x)
+	if loss.Item() != 1 || !slices.Equal(grads[0].Float32s(), []float32{2, 4, 6}) {
+		t.Errorf("loss %v, gradient %v; want 1 and [2 4 6]", loss.Item(), grads[0].Float32s())
+	}
+	if c := tt.Counters(vg); c.Compiles != 1 || c.CacheHits != 1 {
+		t.Errorf("counters %+v, want 1 compile and 1 cache hit", c)
 	}
 }
