@@ -269,3 +269,17 @@ func FuzzSafetensors(f *testing.F) {
 		}
 	})
 }
+
+// TestToTensorRejects checks ToTensor's validation of tensors built by
+// hand.
+func TestToTensorRejects(t *testing.T) {
+	for name, st := range map[string]safetensors.Tensor{
+		"short data":    {DType: safetensors.F32, Shape: []int64{3}, Data: make([]byte, 8)},
+		"unknown dtype": {DType: "Q8", Shape: []int64{1}, Data: make([]byte, 1)},
+		"no tt type":    {DType: safetensors.U64, Shape: []int64{1}, Data: make([]byte, 8)},
+	} {
+		if _, err := st.ToTensor(); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}

@@ -56,6 +56,13 @@ func FromTensor(t *tt.Tensor) (Tensor, error) {
 // keep their type; F16 and BF16 widen to Float32 exactly (tt computes in
 // float32); U8, I8, I16 and U16 widen to Int64. Other dtypes are an error.
 func (t Tensor) ToTensor() (*tt.Tensor, error) {
+	elems, err := numel("", t.Shape)
+	if err != nil {
+		return nil, err
+	}
+	if size := t.DType.Size(); size == 0 || int64(len(t.Data)) != elems*int64(size) {
+		return nil, fmt.Errorf("safetensors: %d bytes of dtype %q for shape %v", len(t.Data), t.DType, t.Shape)
+	}
 	x, err := t.toTensor()
 	if err != nil || len(t.Shape) > 0 {
 		return x, err
