@@ -294,3 +294,37 @@ func TestValueAndGradKeepsFields(t *testing.T) {
 		t.Errorf("counters %+v, want 1 compile and 1 cache hit", c)
 	}
 }
+
+// TestDropoutCompiled checks the pattern for dropout in a compiled
+// training step: masks drawn outside and passed as arguments give each
+// step its own mask without recompiling, with the eager gradients.
+func TestDropoutCompiled(t *testing.T) {
+	l := nn.NewLinear(tt.NewGenerator(0), 4, 4, true)
+	d := nn.NewDropout(tt.NewGenerator(1), 0.5)
+	x := tt.NewGenerator(2).Randn(tt.Float32, 8, 4)
+	loss := func(x, mask *tt.Tensor) *tt.Tensor {
+		return tt.Sum(d.Apply(l.Forward(x), mask), nil, false)
+	}
+	ps := nn.Parameters(l)
+	vg := nn.ValueAndGrad(ps, loss)
+	var prev []float32
+	for range 3 {
+		mask := d.Mask(8, 4)
+		got, grads := vg(x, mask)
+		if want := loss(x, mask); got.Item() != want.Item() {
+			t.Errorf("compiled loss %v, eager %v", got.Item(), want.Item())
+		}
+		// d/dbias = column sums of the mask.
+		want := tt.Sum(mask, []int{0}, false).Float32s()
+		if err := closeTo(grads[1], tt.FromFloat32s(want), 1e-6); err != nil {
+			t.Errorf("bias gradient: %v", err)
+		}
+		if slices.Equal(want, prev) {
+			t.Error("two steps drew the same mask")
+		}
+		prev = want
+	}
+	if c := tt.Counters(vg); c.Compiles != 1 {
+		t.Errorf("%d compiles, want 1", c.Compiles)
+	}
+}
