@@ -45,7 +45,6 @@ func loadFixtures(t *testing.T, dir string) []fixtureCase {
 	return m.Cases
 }
 
-
 // asArgTypes converts fixture inputs to fn's argument types where NumPy
 // has no type of their own, as tt-run reads them: bf16 arguments come as
 // float32 arrays (of bf16 values), index arguments as int64 arrays.
