@@ -88,6 +88,9 @@ func (f *fnEmitter) emitConstant(op *ir.Operation) error {
 			v := a.Int64()
 			return intLiteral(t.elem, v), &v, nil
 		case *ir.FloatAttr:
+			if t.elem.isHalf() {
+				return halfLiteral(t.elem, a.Value), nil, nil
+			}
 			if !t.elem.IsFloat() {
 				break
 			}
