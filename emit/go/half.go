@@ -44,3 +44,19 @@ func (f *fnEmitter) halfCast(op *ir.Operation, in, out Elem, x string) (string, 
 	}
 	return "", true, errAt(op, "cannot convert %s to %s (16-bit floats convert through f32)", in, out)
 }
+
+// widenHalf emits the f32 copy of a 16-bit buffer that tt.matmul's f32
+// GEMM reads (a tt.matmul of f16 or bf16 A and B into an f32 C), and
+// returns the buffer it stands for.
+func (f *fnEmitter) widenHalf(x *gval) *gval {
+	w, i, h := f.fresh("w"), f.fresh("i"), f.fresh("h")
+	conv := f.numCall(map[Elem]string{F16: "F16", BF16: "BF16"}[x.t.elem]+"ToF32", h)
+	f.line("%s := make([]float32, len(%s))", w, x.comps[0])
+	f.line("for %s, %s := range %s {", i, h, x.comps[0])
+	f.line("%s[%s] = %s", w, i, conv)
+	f.line("}")
+	y := *x
+	y.comps = append([]string{w}, x.comps[1:]...)
+	y.t.elem = F32
+	return &y
+}
