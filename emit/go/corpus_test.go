@@ -415,6 +415,16 @@ func (c *corpusCase) makeArgs(t testing.TB) {
 				dt = interp.F64
 			}
 			tt, err = interp.FromFloats(dt, shape, vals)
+		case goemit.F16, goemit.BF16:
+			bits := make([]uint16, n)
+			for j := range bits {
+				bits[j] = uint16(r.Uint32())
+			}
+			dt := interp.F16
+			if p.Elem == goemit.BF16 {
+				dt = interp.BF16
+			}
+			tt, err = interp.FromHalfBits(dt, shape, bits)
 		case goemit.I1:
 			vals := make([]bool, n)
 			for j := range vals {
