@@ -180,6 +180,14 @@ type Config struct {
 type Report struct {
 	Case     *Case
 	Failures []Failure
+	// Unsupported lists the backends that refused the program for a
+	// feature they lack, with the reason (see Outcome.Unsupported).
+	Unsupported []Refusal
+}
+
+// Refusal is a backend's refusal of a program it does not support.
+type Refusal struct {
+	Backend, Reason string
 }
 
 // Check runs a batch of cases on the reference and on every configured
@@ -195,7 +203,7 @@ func Check(ctx context.Context, cfg Config, cases []*Case) []Report {
 	want := ref.RunBatch(ctx, jobs)
 	backends := slices.Clone(cfg.Extra)
 	for _, name := range cfg.Backends {
-		if name == Tensor {
+		if name == Tensor || name == Interp {
 			continue
 		}
 		be, err := NewBackend(name)
@@ -212,6 +220,10 @@ func Check(ctx context.Context, cfg Config, cases []*Case) []Report {
 		got := be.RunBatch(ctx, jobs)
 		for i, c := range cases {
 			if want[i].Err != nil {
+				continue
+			}
+			if got[i].Unsupported != "" {
+				reports[i].Unsupported = append(reports[i].Unsupported, Refusal{Backend: name, Reason: got[i].Unsupported})
 				continue
 			}
 			if got[i].Err != nil {
