@@ -76,10 +76,10 @@ type options struct {
 	command                         string
 	commandTimeout                  time.Duration
 	// workDir holds --command's candidates (removed at the end).
-	workDir string
-	tol                             float64
-	out, name, injectFault          string
-	verbose                         bool
+	workDir                string
+	tol                    float64
+	out, name, injectFault string
+	verbose                bool
 }
 
 // Main runs tt-minify with args and returns the exit status.
