@@ -531,8 +531,8 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 	c.counters.Compiles++
 	got, err := c.compileEntry(args, e, ti)
 	if err != nil && hasDynamic(e) {
-		// Some rules and lowerings need static shapes (conv2d and
-		// max_pool2d gradients): fall back to static graphs.
+		// Some rules and lowerings need static sizes (conv2d's
+		// kernel sizes): fall back to static graphs.
 		c.specialize(fmt.Sprintf("failed with dynamic sizes (%v)", err))
 		got, err = c.compileEntry(args, c.staticEntry(args), ti)
 	}
