@@ -121,15 +121,33 @@ func LoopsToGPU(module *ir.Operation, blockSize int) (Stats, error) {
 		}
 	}
 	var gm gpu.ModuleOp
+	kernelModule := func() gpu.ModuleOp {
+		if gm.Op == nil {
+			b := ir.NewBuilder(module.Context())
+			b.Loc = module.Loc()
+			b.SetInsertionPointToStart(body)
+			gm = gpu.Module(b, ModuleName)
+			module.SetAttr(gpu.ContainerModuleAttrName, ir.UnitAttr{})
+		}
+		return gm
+	}
 	o := &outliner{blockSize: int64(blockSize), stats: &st}
 	for _, fn := range funcs {
+		name, _ := fn.Attr(ir.SymbolAttrName).(*ir.StringAttr)
 		var calls []*ir.Operation
 		for op := range fn.Region(0).Front().Ops() {
 			if op.Name() == loops.CallExternName {
 				calls = append(calls, op)
 			}
 		}
+		tiled := 0
 		for _, op := range calls {
+			if tiledMatmul(kernelModule, op, fmt.Sprintf("%s_mm%d", name.Value, tiled)) {
+				tiled++
+				st.Matmuls++
+				st.Kernels++
+				continue
+			}
 			if expandMatmul(op) {
 				st.Matmuls++
 			}
@@ -140,17 +158,9 @@ func LoopsToGPU(module *ir.Operation, blockSize int) (Stats, error) {
 				nests = append(nests, op)
 			}
 		}
-		name, _ := fn.Attr(ir.SymbolAttrName).(*ir.StringAttr)
 		for i, l := range nests {
-			if gm.Op == nil {
-				b := ir.NewBuilder(module.Context())
-				b.Loc = module.Loc()
-				b.SetInsertionPointToStart(body)
-				gm = gpu.Module(b, ModuleName)
-				module.SetAttr(gpu.ContainerModuleAttrName, ir.UnitAttr{})
-			}
 			kname := fmt.Sprintf("%s_k%d", name.Value, i)
-			if err := o.outline(gm, l, kname); err != nil {
+			if err := o.outline(kernelModule(), l, kname); err != nil {
 				return st, fmt.Errorf("loops-to-gpu: %s: %w", kname, err)
 			}
 			st.Kernels++
