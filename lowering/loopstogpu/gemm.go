@@ -35,6 +35,8 @@ const gemmBK = 16
 type gemmTiling struct {
 	BM, BN, BK, TM, TN int64
 	padA, padB         int64
+	// kFastA and kFastB say that the operand is contiguous along K.
+	kFastA, kFastB bool
 }
 
 // tileSide picks the block tile's side for a dimension of size n
@@ -58,7 +60,7 @@ func tileSide(n int64, elemBytes int) int64 {
 // chooseGemmTiling returns the tiling for C [.., m, n] of elemBytes-byte
 // elements.
 func chooseGemmTiling(m, n int64, elemBytes int, kFastA, kFastB bool) gemmTiling {
-	t := gemmTiling{BM: tileSide(m, elemBytes), BN: tileSide(n, elemBytes), BK: gemmBK}
+	t := gemmTiling{BM: tileSide(m, elemBytes), BN: tileSide(n, elemBytes), BK: gemmBK, kFastA: kFastA, kFastB: kFastB}
 	// A 128×128 f32 tile needs 8×8 accumulators per thread; keep the
 	// other side at most 64 so a thread holds at most 8×4.
 	if t.BM == 128 && t.BN == 128 {
@@ -121,54 +123,28 @@ func conflictFreePad(side, bk int64, kFast bool, elemBytes int) int64 {
 	return 1
 }
 
-// tiledMatmul replaces a tt.matmul call of a float type by the launch of
-// a tiled shared-memory GEMM kernel named name in gm, and reports whether
-// it did. It leaves the call alone in the cases expandMatmul leaves alone.
-func tiledMatmul(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
-	if n, _ := op.StringAttr("callee"); n != loops.MatmulCallee {
-		return false
-	}
-	args := op.Operands()
-	if len(args) != 3 && len(args) != 4 {
-		return false
-	}
-	a, bm, c := args[0], args[1], args[2]
-	var bias ir.Value
-	if len(args) == 4 {
-		bias = args[3]
-	}
-	if c == a || c == bm || (bias != nil && c == bias) {
-		return false
-	}
-	ct, ok := c.Type().(*ir.MemRefType)
-	if !ok || ct.Rank() < 2 || !ir.IsFloat(ct.Elem) || ct.Layout != nil {
-		return false
-	}
-	for _, v := range args {
-		if t, ok := v.Type().(*ir.MemRefType); !ok || t.Layout != nil || t.MemorySpace != nil {
-			return false
-		}
-	}
-	et := ct.Elem
-	w := et.(*ir.FloatType).Width()
-	if w != 32 && w != 64 {
-		return false
-	}
-	flags := loops.MatmulFlagsOf(op)
-	if (flags.Activation == "gelu" || flags.Activation == "gelu_tanh") && w != 32 {
-		return false
-	}
-	rank := ct.Rank()
-	shape := ct.Shape()
-	tiling := chooseGemmTiling(shape[rank-2], shape[rank-1], w/8, !flags.TransposeA, flags.TransposeB)
-	ctx := op.Context()
-	module := gm()
+// gemmProblem describes a GEMM-shaped kernel to gemmBuilder: C [m, n] =
+// A [m, k] · B [k, n] per block z, with how the tiles read the operands
+// and where the results go.
+type gemmProblem interface {
+	// setup builds, at the start of the kernel, what the problem needs of
+	// block z and returns m, n, k and the number of problems (the batch:
+	// block z is past the last when it is 0).
+	setup(g *gemmBuilder, z ir.Value) (m, n, k, batch ir.Value)
+	// element returns A[p][kk] (isA) or B[kk][p], zero where inside (k
+	// and p in range) is false or the element is padding.
+	element(g *gemmBuilder, isA bool, kk, p, inside ir.Value) ir.Value
+	// store writes the accumulated C[row][col] (row < m, col < n), with
+	// the problem's epilogue.
+	store(g *gemmBuilder, row, col, v ir.Value)
+}
 
-	// The kernel.
-	kargs := []ir.Value{a, bm, c}
-	if bias != nil {
-		kargs = append(kargs, bias)
-	}
+// gemmLaunch builds the kernel name of gm computing prob with tiling on
+// the kernel arguments kargs, and its launch before op with the grid
+// (ceil(n/BN), ceil(m/BM), batch) of host sizes.
+func gemmLaunch(gm gpu.ModuleOp, op *ir.Operation, name, kind string, kargs []ir.Value, et ir.Type, tiling gemmTiling,
+	prob func(args []ir.Value) gemmProblem, sizes func(hb *ir.Builder) (m, n, batch ir.Value)) {
+	ctx := op.Context()
 	inputs := make([]ir.Type, len(kargs))
 	for i, v := range kargs {
 		inputs[i] = v.Type()
@@ -180,59 +156,112 @@ func tiledMatmul(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
 	}
 	kb := ir.NewBuilder(ctx)
 	kb.Loc = op.Loc()
-	kb.SetInsertionPointBefore(module.Body().Terminator())
+	kb.SetInsertionPointBefore(gm.Body().Terminator())
 	fn := gpu.Func(kb, name, ctx.Function(inputs, nil), true, wg, nil)
 	entry := fn.Entry()
 	kb.SetInsertionPointToEnd(entry)
-	g := &gemmBuilder{b: kb, t: tiling, flags: flags, rank: rank, et: et,
-		a: entry.Arg(0), bm: entry.Arg(1), c: entry.Arg(2), as: entry.Arg(len(kargs)), bs: entry.Arg(len(kargs) + 1)}
-	if bias != nil {
-		g.bias = entry.Arg(3)
-	}
-	g.build()
+	g := &gemmBuilder{b: kb, t: tiling, et: et, as: entry.Arg(len(kargs)), bs: entry.Arg(len(kargs) + 1)}
+	g.build(prob(entry.ArgValues()[:len(kargs)]))
 	kb.Build(&ir.OperationState{Name: gpu.ReturnName})
 
-	// The launch: one block per tile of C and batch element.
 	hb := ir.NewBuilder(ctx)
 	hb.Loc = op.Loc()
 	hb.SetInsertionPointBefore(op)
-	dim := func(d int) ir.Value {
-		if n := shape[d]; n != ir.Dynamic {
-			return indexConst(hb, n)
-		}
-		return loops.Dim(hb, c, int64(d))
-	}
 	one := indexConst(hb, 1)
 	tiles := func(n ir.Value, side int64) ir.Value {
 		return arith.MaxSI(hb, arith.CeilDivSI(hb, n, indexConst(hb, side)), one)
 	}
-	batch := one
-	for d := 0; d < rank-2; d++ {
-		batch = arith.MulI(hb, batch, dim(d))
-	}
-	grid := [3]ir.Value{tiles(dim(rank-1), tiling.BN), tiles(dim(rank-2), tiling.BM), arith.MaxSI(hb, batch, one)}
+	m, n, batch := sizes(hb)
+	grid := [3]ir.Value{tiles(n, tiling.BN), tiles(m, tiling.BM), arith.MaxSI(hb, batch, one)}
 	block := [3]ir.Value{indexConst(hb, gemmThreads*gemmThreads), one, one}
-	launch := gpu.LaunchFunc(hb, ir.SymbolRef(module.Op.Attr(ir.SymbolAttrName).(*ir.StringAttr).Value, name), grid, block, kargs...)
-	launch.Op.SetAttr(KernelKindAttrName, ir.String(KindMatmul))
+	launch := gpu.LaunchFunc(hb, ir.SymbolRef(gm.Op.Attr(ir.SymbolAttrName).(*ir.StringAttr).Value, name), grid, block, kargs...)
+	launch.Op.SetAttr(KernelKindAttrName, ir.String(kind))
 	launch.Op.SetAttr(TileAttrName, &ir.DenseArrayAttr{Elem: ctx.I64(), Ints: []int64{tiling.BM, tiling.BN, tiling.BK}})
 	launch.Op.SetAttr(ThreadTileAttrName, &ir.DenseArrayAttr{Elem: ctx.I64(), Ints: []int64{tiling.TM, tiling.TN}})
+}
+
+// plainBuffers reports whether every value is a memref without layout or
+// memory space, of one float element type of 32 or 64 bits.
+func plainBuffers(vs []ir.Value) (ir.Type, bool) {
+	var et ir.Type
+	for _, v := range vs {
+		t, ok := v.Type().(*ir.MemRefType)
+		if !ok || t.Layout != nil || t.MemorySpace != nil || !ir.IsFloat(t.Elem) || et != nil && t.Elem != et {
+			return nil, false
+		}
+		et = t.Elem
+	}
+	if w := et.(*ir.FloatType).Width(); w != 32 && w != 64 {
+		return nil, false
+	}
+	return et, true
+}
+
+// tiledMatmul replaces a tt.matmul call of a float type by the launch of
+// a tiled shared-memory GEMM kernel named name in gm, and reports whether
+// it did. It leaves the call alone in the cases expandMatmul leaves alone.
+func tiledMatmul(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
+	if n, _ := op.StringAttr("callee"); n != loops.MatmulCallee {
+		return false
+	}
+	args := op.Operands()
+	if len(args) != 3 && len(args) != 4 {
+		return false
+	}
+	c := args[2]
+	for i, v := range args {
+		if i != 2 && v == c {
+			return false
+		}
+	}
+	et, ok := plainBuffers(args)
+	if !ok {
+		return false
+	}
+	flags := loops.MatmulFlagsOf(op)
+	if (flags.Activation == "gelu" || flags.Activation == "gelu_tanh") && et.(*ir.FloatType).Width() != 32 {
+		return false
+	}
+	ct := c.Type().(*ir.MemRefType)
+	rank, shape := ct.Rank(), ct.Shape()
+	tiling := chooseGemmTiling(shape[rank-2], shape[rank-1], elemBytes(et), !flags.TransposeA, flags.TransposeB)
+	prob := func(kargs []ir.Value) gemmProblem {
+		p := &matmulProblem{flags: flags, rank: rank, a: kargs[0], bm: kargs[1], c: kargs[2]}
+		if len(kargs) == 4 {
+			p.bias = kargs[3]
+		}
+		return p
+	}
+	sizes := func(hb *ir.Builder) (m, n, batch ir.Value) {
+		dim := func(d int) ir.Value { return hostDim(hb, c, d) }
+		batch = indexConst(hb, 1)
+		for d := 0; d < rank-2; d++ {
+			batch = arith.MulI(hb, batch, dim(d))
+		}
+		return dim(rank - 2), dim(rank - 1), batch
+	}
+	gemmLaunch(gm(), op, name, KindMatmul, args, et, tiling, prob, sizes)
 	op.Erase()
 	return true
+}
+
+func elemBytes(t ir.Type) int { return t.(*ir.FloatType).Width() / 8 }
+
+// hostDim returns dimension d of the memref v, a constant when static.
+func hostDim(b *ir.Builder, v ir.Value, d int) ir.Value {
+	if n := v.Type().(*ir.MemRefType).Shape()[d]; n != ir.Dynamic {
+		return indexConst(b, n)
+	}
+	return loops.Dim(b, v, int64(d))
 }
 
 // gemmBuilder builds the body of a tiled GEMM kernel.
 type gemmBuilder struct {
 	b      *ir.Builder
 	t      gemmTiling
-	flags  loops.MatmulFlags
-	rank   int
 	et     ir.Type
-	a, bm  ir.Value // the operands (kernel arguments)
-	c      ir.Value
-	bias   ir.Value // nil without bias
 	as, bs ir.Value // workgroup tiles [BK][BM+padA], [BK][BN+padB]
 
-	batch      []ir.Value // the block's batch indices
 	m, n, k    ir.Value
 	tid        ir.Value
 	row0, col0 ir.Value
@@ -242,38 +271,47 @@ type gemmBuilder struct {
 func (g *gemmBuilder) idx(v int64) ir.Value { return indexConst(g.b, v) }
 
 // dim returns dimension d of the kernel argument v.
-func (g *gemmBuilder) dim(v ir.Value, d int) ir.Value {
-	if n := v.Type().(*ir.MemRefType).Shape()[d]; n != ir.Dynamic {
-		return g.idx(n)
+func (g *gemmBuilder) dim(v ir.Value, d int) ir.Value { return hostDim(g.b, v, d) }
+
+// divisor returns v for use as a divisor: at least 1, so that the index
+// arithmetic of threads outside the problem never divides by zero.
+func (g *gemmBuilder) divisor(v ir.Value) ir.Value {
+	if c, ok := constInt(v); ok && c > 0 {
+		return v
 	}
-	return loops.Dim(g.b, v, int64(d))
+	return arith.MaxSI(g.b, v, g.idx(1))
 }
 
-func (g *gemmBuilder) build() {
-	b, t, r := g.b, g.t, g.rank
+// load returns buf[idx] where inside holds, zero elsewhere.
+func (g *gemmBuilder) load(inside, buf ir.Value, idx ...ir.Value) ir.Value {
+	b := g.b
+	guard := loops.If(b, inside, g.et)
+	ip := b.SaveInsertionPoint()
+	b.SetInsertionPointToEnd(guard.ThenBlock())
+	loops.Yield(b, loops.Load(b, buf, idx...))
+	b.SetInsertionPointToEnd(guard.ElseBlock())
+	loops.Yield(b, g.zero)
+	b.RestoreInsertionPoint(ip)
+	return guard.Op.Result(0)
+}
+
+func (g *gemmBuilder) build(prob gemmProblem) {
+	b, t := g.b, g.t
 	g.tid = gpu.ThreadID(b, gpu.DimX)
 	ts := g.idx(gemmThreads)
 	tx, ty := arith.RemUI(b, g.tid, ts), arith.DivUI(b, g.tid, ts)
 	g.col0 = arith.MulI(b, gpu.BlockID(b, gpu.DimX), g.idx(t.BN))
 	g.row0 = arith.MulI(b, gpu.BlockID(b, gpu.DimY), g.idx(t.BM))
-	// The batch indices of block z (innermost fastest).
-	rest := gpu.BlockID(b, gpu.DimZ)
-	g.batch = make([]ir.Value, r-2)
-	for d := r - 3; d >= 0; d-- {
-		if d == 0 {
-			g.batch[d] = rest
-			break
-		}
-		n := g.dim(g.c, d)
-		g.batch[d] = arith.RemUI(b, rest, n)
-		rest = arith.DivUI(b, rest, n)
-	}
-	kDim := r - 1
-	if g.flags.TransposeA {
-		kDim = r - 2
-	}
-	g.m, g.n, g.k = g.dim(g.c, r-2), g.dim(g.c, r-1), g.dim(g.a, kDim)
 	g.zero = arith.Constant(b, ir.Float(g.et, 0))
+	z := gpu.BlockID(b, gpu.DimZ)
+	var batch ir.Value
+	g.m, g.n, g.k, batch = prob.setup(g, z)
+	if c, ok := constInt(batch); !ok || c < 1 {
+		// An empty batch still launches one block: it computes nothing.
+		valid := arith.CmpI(b, "ult", z, batch)
+		zero := g.idx(0)
+		g.m, g.n, g.k = arith.Select(b, valid, g.m, zero), arith.Select(b, valid, g.n, zero), arith.Select(b, valid, g.k, zero)
+	}
 
 	accs := make([]ir.Value, t.TM*t.TN)
 	for i := range accs {
@@ -283,8 +321,8 @@ func (g *gemmBuilder) build() {
 	outer.SetReductionKinds(addKinds(len(accs)))
 	b.SetInsertionPointToEnd(outer.BodyBlock())
 	k0 := outer.InductionVar()
-	g.loadTile(k0, true)
-	g.loadTile(k0, false)
+	g.loadTile(prob, k0, true)
+	g.loadTile(prob, k0, false)
 	gpu.Barrier(b)
 	// The stage's BK steps, unrolled: the accumulators stay in registers
 	// without a loop's copies, in K order (as numerics/linalg sums).
@@ -321,7 +359,7 @@ func (g *gemmBuilder) build() {
 	gpu.Barrier(b)
 	loops.Yield(b, acc...)
 	b.SetInsertionPointAfter(outer.Op)
-	g.epilogue(tx, ty, outer.Op.Results())
+	g.epilogue(prob, tx, ty, outer.Op.Results())
 }
 
 func addKinds(n int) []loops.ReductionKind {
@@ -335,13 +373,11 @@ func addKinds(n int) []loops.ReductionKind {
 // loadTile stores the block's tile of A (isA) or B for the stage at k0
 // into workgroup memory, zero outside the operand, each thread loading
 // side·BK/256 elements.
-func (g *gemmBuilder) loadTile(k0 ir.Value, isA bool) {
+func (g *gemmBuilder) loadTile(prob gemmProblem, k0 ir.Value, isA bool) {
 	b, t := g.b, g.t
-	side, buf, src, p0, pn := t.BN, g.bs, g.bm, g.col0, g.n
-	kFast := g.flags.TransposeB
+	side, buf, p0, pn, kFast := t.BN, g.bs, g.col0, g.n, t.kFastB
 	if isA {
-		side, buf, src, p0, pn = t.BM, g.as, g.a, g.row0, g.m
-		kFast = !g.flags.TransposeA
+		side, buf, p0, pn, kFast = t.BM, g.as, g.row0, g.m, t.kFastA
 	}
 	const threads = gemmThreads * gemmThreads
 	for l := int64(0); l < side*t.BK/threads; l++ {
@@ -354,26 +390,12 @@ func (g *gemmBuilder) loadTile(k0 ir.Value, isA bool) {
 		}
 		gk, gp := arith.AddI(b, k0, kk), arith.AddI(b, p0, p)
 		inside := arith.AndI(b, arith.CmpI(b, "ult", gk, g.k), arith.CmpI(b, "ult", gp, pn))
-		// A is [.., M, K] ([.., K, M] transposed), B [.., K, N]
-		// ([.., N, K] transposed): the operand's own row and column.
-		row, col := gk, gp
-		if isA && !g.flags.TransposeA || !isA && g.flags.TransposeB {
-			row, col = gp, gk
-		}
-		guard := loops.If(b, inside, g.et)
-		ip := b.SaveInsertionPoint()
-		b.SetInsertionPointToEnd(guard.ThenBlock())
-		loops.Yield(b, loops.Load(b, src, append(append([]ir.Value{}, g.batch...), row, col)...))
-		b.SetInsertionPointToEnd(guard.ElseBlock())
-		loops.Yield(b, g.zero)
-		b.RestoreInsertionPoint(ip)
-		loops.Store(b, guard.Op.Result(0), buf, kk, p)
+		loops.Store(b, prob.element(g, isA, gk, gp, inside), buf, kk, p)
 	}
 }
 
-// epilogue adds the bias, applies the activation and stores the thread's
-// outputs that lie inside C.
-func (g *gemmBuilder) epilogue(tx, ty ir.Value, accs []ir.Value) {
+// epilogue stores the thread's outputs that lie inside C.
+func (g *gemmBuilder) epilogue(prob gemmProblem, tx, ty ir.Value, accs []ir.Value) {
 	b, t := g.b, g.t
 	for i := int64(0); i < t.TM; i++ {
 		row := arith.AddI(b, g.row0, arith.AddI(b, ty, g.idx(i*gemmThreads)))
@@ -384,16 +406,69 @@ func (g *gemmBuilder) epilogue(tx, ty ir.Value, accs []ir.Value) {
 			guard.Op.Region(1).Front().Erase()
 			ip := b.SaveInsertionPoint()
 			b.SetInsertionPointToEnd(guard.ThenBlock())
-			v := accs[i*t.TN+j]
-			if g.bias != nil {
-				v = arith.AddF(b, v, loops.Load(b, g.bias, col))
-			}
-			v = activation(b, g.flags.Activation, v)
-			loops.Store(b, v, g.c, append(append([]ir.Value{}, g.batch...), row, col)...)
+			prob.store(g, row, col, accs[i*t.TN+j])
 			loops.Yield(b)
 			b.RestoreInsertionPoint(ip)
 		}
 	}
+}
+
+// matmulProblem is tt.matmul: batched, either operand transposed, with
+// the bias and activation epilogue.
+type matmulProblem struct {
+	flags loops.MatmulFlags
+	rank  int
+	a, bm ir.Value
+	c     ir.Value
+	bias  ir.Value // nil without bias
+	batch []ir.Value
+}
+
+func (p *matmulProblem) setup(g *gemmBuilder, z ir.Value) (m, n, k, batch ir.Value) {
+	b, r := g.b, p.rank
+	batch = g.idx(1)
+	for d := 0; d < r-2; d++ {
+		batch = arith.MulI(b, batch, g.dim(p.c, d))
+	}
+	// The batch indices of block z (innermost fastest).
+	rest := z
+	p.batch = make([]ir.Value, r-2)
+	for d := r - 3; d >= 0; d-- {
+		if d == 0 {
+			p.batch[d] = rest
+			break
+		}
+		n := g.divisor(g.dim(p.c, d))
+		p.batch[d] = arith.RemUI(b, rest, n)
+		rest = arith.DivUI(b, rest, n)
+	}
+	kDim := r - 1
+	if p.flags.TransposeA {
+		kDim = r - 2
+	}
+	return g.dim(p.c, r-2), g.dim(p.c, r-1), g.dim(p.a, kDim), batch
+}
+
+// element reads A [.., M, K] ([.., K, M] transposed) or B [.., K, N]
+// ([.., N, K] transposed).
+func (p *matmulProblem) element(g *gemmBuilder, isA bool, gk, gp, inside ir.Value) ir.Value {
+	src, row, col := p.bm, gk, gp
+	if isA {
+		src = p.a
+	}
+	if isA && !p.flags.TransposeA || !isA && p.flags.TransposeB {
+		row, col = gp, gk
+	}
+	return g.load(inside, src, append(append([]ir.Value{}, p.batch...), row, col)...)
+}
+
+func (p *matmulProblem) store(g *gemmBuilder, row, col, v ir.Value) {
+	b := g.b
+	if p.bias != nil {
+		v = arith.AddF(b, v, loops.Load(b, p.bias, col))
+	}
+	v = activation(b, p.flags.Activation, v)
+	loops.Store(b, v, p.c, append(append([]ir.Value{}, p.batch...), row, col)...)
 }
 
 func (t gemmTiling) String() string {

@@ -60,9 +60,12 @@ const (
 // Stats reports what LoopsToGPU did.
 type Stats struct {
 	Kernels, Pointwise, RowReductions, Serial int
-	// Matmuls counts the tt.matmul calls expanded into loop nests (and
-	// so into kernels).
+	// Matmuls counts the tt.matmul calls run as kernels (tiled, or
+	// expanded into loop nests).
 	Matmuls int
+	// Convs counts the tt.conv2d calls run as implicit-GEMM kernels,
+	// Pools the tt.max_pool2d calls expanded into loop nests.
+	Convs, Pools int
 }
 
 type gpuPass struct {
@@ -146,6 +149,15 @@ func LoopsToGPU(module *ir.Operation, blockSize int) (Stats, error) {
 				tiled++
 				st.Matmuls++
 				st.Kernels++
+				continue
+			}
+			if tiledConv2D(kernelModule, op, fmt.Sprintf("%s_conv%d", name.Value, st.Convs)) {
+				st.Convs++
+				st.Kernels++
+				continue
+			}
+			if expandMaxPool2D(op) {
+				st.Pools++
 				continue
 			}
 			if expandMatmul(op) {
