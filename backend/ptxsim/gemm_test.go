@@ -9,6 +9,7 @@ import (
 
 	"github.com/tt-compiler/tt/backend/ptxsim"
 	"github.com/tt-compiler/tt/interp"
+	"github.com/tt-compiler/tt/interp/kernels"
 )
 
 // gemmCase is one matmul with its layout and epilogue: C [batch.., m, n]
@@ -247,5 +248,49 @@ func TestTiledGEMM(t *testing.T) {
 				t.Errorf("%d shared accesses with bank conflicts", st.SharedConflicts)
 			}
 		})
+	}
+}
+
+// TestConvPoolKernels runs tt.conv2d (as the implicit-GEMM kernel) and
+// tt.max_pool2d (one thread per output) on the simulator over strides,
+// padding, dilation, groups, a batch and a NaN in a window, and compares
+// them with the reference interpreter (numerics/linalg's Conv2D and
+// MaxPool2D): nothing runs on the host.
+func TestConvPoolKernels(t *testing.T) {
+	src := `func.func @f(%x: tensor<2x4x9x7xf32>, %w: tensor<6x2x3x2xf32>, %y: tensor<1x3x6x5xf32>) -> (tensor<2x6x4x4xf32>, tensor<1x3x3x3xf32>, tensor<1x3x5x2xf32>) {
+  %0 = "tensor.conv2d"(%x, %w) {dilation = array<i64: 2, 1>, groups = 2 : i64, padding = array<i64: 1, 2>, stride = array<i64: 2, 3>} : (tensor<2x4x9x7xf32>, tensor<6x2x3x2xf32>) -> tensor<2x6x4x4xf32>
+  %1 = "tensor.max_pool2d"(%y) {kernel = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>} : (tensor<1x3x6x5xf32>) -> tensor<1x3x3x3xf32>
+  %2 = "tensor.max_pool2d"(%y) {kernel = array<i64: 2, 2>, stride = array<i64: 1, 2>} : (tensor<1x3x6x5xf32>) -> tensor<1x3x5x2xf32>
+  return %0, %1, %2 : tensor<2x6x4x4xf32>, tensor<1x3x3x3xf32>, tensor<1x3x5x2xf32>
+}`
+	var r ptxsim.Runner
+	if err := r.Prepare(context.Background(), parse(t, src), "f"); err != nil {
+		t.Fatal(err)
+	}
+	x := filledAs(t, interp.F32, []int64{2, 4, 9, 7}, 1)
+	w := filledAs(t, interp.F32, []int64{6, 2, 3, 2}, 2)
+	y := filledAs(t, interp.F32, []int64{1, 3, 6, 5}, 3)
+	y.SetFloat(7, math.NaN())
+	want, err := interp.New(parse(t, src), kernels.NewRegistry()).RunTensors("f", x, w, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Call(context.Background(), "f", x, w, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		for j := range want[i].Len() {
+			g, v := got[i].Float(j), want[i].Float(j)
+			if math.IsNaN(v) != math.IsNaN(g) || math.Abs(g-v) > 1e-5*(math.Abs(v)+1) {
+				t.Fatalf("result %d element %d: %g, want %g", i, j, g, v)
+			}
+		}
+	}
+	if st := r.Stats("f_conv0"); st == nil || st.SharedConflicts != 0 {
+		t.Errorf("the conv2d kernel f_conv0 did not run or had bank conflicts (%v)", st)
+	}
+	if r.Launches != 3 {
+		t.Errorf("%d launches, want 3 (conv2d and two max_pool2d kernels)", r.Launches)
 	}
 }

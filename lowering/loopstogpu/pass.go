@@ -24,8 +24,12 @@
 //   - serial: a nest whose outermost loop carries values or has dependent
 //     iterations runs in one thread.
 //
+//   - matmul and conv2d: tt.matmul and tt.conv2d calls become tiled
+//     shared-memory GEMM kernels (gemm.go, conv.go; tt.max_pool2d calls
+//     become pointwise loop nests, pool.go).
+//
 // The decision is recorded on the launch as the tt.kernel_kind attribute
-// (pointwise, row_reduction or serial).
+// (pointwise, row_reduction, serial, matmul or conv2d).
 package loopstogpu
 
 import (
