@@ -22,8 +22,7 @@
 //     stride over the row, combine their partial values by warp shuffles
 //     (gpu.shuffle xor) and then across warps through workgroup memory;
 //   - serial: a nest whose outermost loop carries values or has dependent
-//     iterations runs in one thread.
-//
+//     iterations runs in one thread;
 //   - matmul and conv2d: tt.matmul and tt.conv2d calls become tiled
 //     shared-memory GEMM kernels (gemm.go, conv.go; tt.max_pool2d calls
 //     become pointwise loop nests, pool.go).
