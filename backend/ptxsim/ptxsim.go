@@ -203,6 +203,8 @@ func tensorData(t *interp.Tensor) (any, error) {
 		return t.I64(), nil
 	case interp.I1:
 		return t.Bool(), nil
+	case interp.F16, interp.BF16:
+		return t.Bits16(), nil // the kernels move them as .b16
 	}
 	return nil, fmt.Errorf("element type %s is not supported by the ptxsim backend", t.DType())
 }
@@ -355,6 +357,8 @@ func elemSize(dt interp.DType) int {
 		return 8
 	case interp.I1:
 		return 1
+	case interp.F16, interp.BF16:
+		return 2
 	}
 	return 4
 }

@@ -71,7 +71,7 @@ func Emit(module *ir.Operation, o Options) (*ptx.Module, error) {
 		}
 		var f *ptx.Function
 		var usesErf bool
-		f, usesErf, err = emitKernel(op)
+		f, usesErf, err = emitKernel(op, o.Target)
 		if err == nil {
 			fns = append(fns, f)
 			erf = erf || usesErf

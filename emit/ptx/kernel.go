@@ -20,12 +20,13 @@ const (
 	clsB64
 	clsF32
 	clsF64
+	clsB16 // f16 and bf16 values (half.go)
 	numClasses
 )
 
-var classPrefix = [numClasses]string{"%p", "%r", "%rd", "%f", "%fd"}
-var classType = [numClasses]ptx.Type{ptx.Pred, ptx.B32, ptx.B64, ptx.F32, ptx.F64}
-var movType = [numClasses]string{"pred", "b32", "b64", "f32", "f64"}
+var classPrefix = [numClasses]string{"%p", "%r", "%rd", "%f", "%fd", "%h"}
+var classType = [numClasses]ptx.Type{ptx.Pred, ptx.B32, ptx.B64, ptx.F32, ptx.F64, ptx.B16}
+var movType = [numClasses]string{"pred", "b32", "b64", "f32", "f64", "b16"}
 
 // memref is how a kernel reaches a memref value.
 type memref struct {
@@ -46,6 +47,8 @@ type kernel struct {
 	last   string
 	// usesErf records that the kernel reads the erf table.
 	usesErf bool
+	// target is the SM architecture (bf16 conversions depend on it).
+	target int
 }
 
 func classOf(t ir.Type) (class, error) {
@@ -56,6 +59,8 @@ func classOf(t ir.Type) (class, error) {
 			return clsF32, nil
 		case 64:
 			return clsF64, nil
+		case 16:
+			return clsB16, nil
 		}
 	case *ir.IntegerType:
 		switch tt.Width {
@@ -112,10 +117,10 @@ func errAt(op *ir.Operation, format string, args ...any) error {
 	return ir.Errorf(op.Loc(), format, args...)
 }
 
-func emitKernel(op *ir.Operation) (*ptx.Function, bool, error) {
+func emitKernel(op *ir.Operation, target int) (*ptx.Function, bool, error) {
 	name, _ := op.Attr(ir.SymbolAttrName).(*ir.StringAttr)
 	ft := gpu.FuncType(op)
-	k := &kernel{regs: map[ir.Value]string{}, mems: map[ir.Value]*memref{}}
+	k := &kernel{regs: map[ir.Value]string{}, mems: map[ir.Value]*memref{}, target: target}
 	k.fn = &ptx.Function{Linkage: ptx.LinkVisible, Entry: true, Name: name.Value}
 	entry := op.Region(0).Front()
 	for i, t := range ft.Inputs {
@@ -147,7 +152,7 @@ func emitKernel(op *ir.Operation) (*ptx.Function, bool, error) {
 			if err != nil {
 				return nil, false, errAt(op, "emit/ptx: argument #%d: %v", i, err)
 			}
-			pt := []ptx.Type{ptx.U32, ptx.U32, ptx.U64, ptx.F32, ptx.F64}[c]
+			pt := []ptx.Type{ptx.U32, ptx.U32, ptx.U64, ptx.F32, ptx.F64, ptx.B16}[c]
 			k.fn.Params = append(k.fn.Params, &ptx.Var{Space: ptx.SpaceParam, Type: pt, Name: pname})
 			r, _, _ := k.def(arg)
 			if c == clsPred {
@@ -298,7 +303,9 @@ func (k *kernel) constant(op *ir.Operation) error {
 			k.ins("mov.b64", reg(r), imm(a.Val))
 		}
 	case *ir.FloatAttr:
-		if c == clsF32 {
+		if c == clsB16 {
+			k.ins("mov.b16", reg(r), imm(int64(halfBits(a))))
+		} else if c == clsF32 {
 			k.ins("mov.f32", reg(r), f32imm(float32(a.Value)))
 		} else {
 			k.ins("mov.f64", reg(r), f64imm(a.Value))
@@ -354,6 +361,9 @@ func (k *kernel) address(m *memref, indices []ir.Value) string {
 }
 
 func memType(t ir.Type) string {
+	if ir.IsFloat(t) && t.(*ir.FloatType).Width() == 16 {
+		return "b16" // f16 and bf16 move as bits (half.go)
+	}
 	if ir.IsFloat(t) {
 		return floatSuffix(t)
 	}

@@ -32,6 +32,7 @@ func (lw *lowerer) lowerKernel(k *ir.Operation) error {
 	if body == nil || body.Terminator() == nil || body.Terminator().Name() != loops.YieldName {
 		return ir.OpError(k, "tensor-to-loops: kernel %q has no loops.yield", name)
 	}
+	widenHalf(body)
 	g := newGen(lw, k.Block(), k, k.Loc())
 	for i, a := range body.Args() {
 		g.env[a] = k.Operand(i)
@@ -108,6 +109,16 @@ func (g *gen) lowerSpecial(outs []ir.Value, bufOf map[ir.Value]ir.Value) {
 			case tensor.ScatterAddName:
 				g.scatterAdd(op, bufOf[outs[0]])
 				return
+			case tensor.CastName:
+				// A 16-bit product computed in f32 (widenHalf): the runtime
+				// kernel writes an f32 buffer the cast rounds.
+				if p := ir.DefiningOp(op.Operand(0)); p != nil && (p.Name() == tensor.MatMulName || p.Name() == tensor.Conv2DName) && isHalf(opclass.Elem(outs[0])) {
+					if tmp, err := g.lw.alloc(g, p.Result(0)); err == nil && g.externCall(p, tmp, nil) {
+						g.env[p.Result(0)] = tmp
+						g.storeAll(outs[0], bufOf[outs[0]])
+						return
+					}
+				}
 			default:
 				// A matmul with the epilogue fuse put into its kernel.
 				if ep, ok := opclass.MatchEpilogue(outs[0]); ok && g.externCall(ep.Matmul, bufOf[outs[0]], &ep) {
