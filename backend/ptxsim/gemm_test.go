@@ -10,6 +10,7 @@ import (
 	"github.com/tt-compiler/tt/backend/ptxsim"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/interp/kernels"
+	"github.com/tt-compiler/tt/ptx"
 )
 
 // gemmCase is one matmul with its layout and epilogue: C [batch.., m, n]
@@ -292,5 +293,73 @@ func TestConvPoolKernels(t *testing.T) {
 	}
 	if r.Launches != 3 {
 		t.Errorf("%d launches, want 3 (conv2d and two max_pool2d kernels)", r.Launches)
+	}
+}
+
+// TestHalfGEMM runs f16 and bf16 matmuls (one operand transposed, a
+// batch, odd sizes) through pt2-gpu: the GEMM reads the 16-bit operands
+// directly (no widening kernels), with mma.sync on sm_80 and sm_90 and the
+// tiled f32 kernel on sm_70, and equals a float64 reference of the 16-bit
+// inputs rounded once to the 16-bit type.
+func TestHalfGEMM(t *testing.T) {
+	cases := []struct {
+		et             string
+		dt             interp.DType
+		batch, m, n, k int64
+		transB         bool
+	}{
+		{"bf16", interp.BF16, 0, 5, 3, 8, false},
+		{"f16", interp.F16, 0, 70, 33, 45, true},
+		{"bf16", interp.BF16, 2, 17, 9, 20, false},
+	}
+	for _, c := range cases {
+		for _, sm := range []int{70, 80, 90} {
+			t.Run(fmt.Sprintf("%s_%d_%dx%dx%d_tB%v_sm%d", c.et, c.batch, c.m, c.n, c.k, c.transB, sm), func(t *testing.T) {
+				var batch []int64
+				if c.batch > 0 {
+					batch = []int64{c.batch}
+				}
+				gc := gemmCase{batch: batch, m: c.m, n: c.n, k: c.k, transB: c.transB}
+				src := strings.ReplaceAll(gc.source(), "f32>", c.et+">")
+				r := ptxsim.Runner{Target: sm}
+				if err := r.Prepare(context.Background(), parse(t, src), "f"); err != nil {
+					t.Fatalf("%v\n%s", err, src)
+				}
+				bShape := with(batch, c.k, c.n)
+				if c.transB {
+					bShape = with(batch, c.n, c.k)
+				}
+				a, b := filledAs(t, c.dt, with(batch, c.m, c.k), 1), filledAs(t, c.dt, bShape, 2)
+				got, err := r.Call(context.Background(), "f", a, b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, mag := gc.reference(a, b, nil)
+				for i, w := range want {
+					// One rounding to 16 bits (2^-8 relative for bf16), plus
+					// the f32 sums' error.
+					if g := got[0].Float(i); math.Abs(g-w) > 1e-2*math.Abs(w)+1e-5*(mag[i]+1) {
+						t.Fatalf("element %d: %g, want %g", i, g, w)
+					}
+				}
+				st := r.Stats("f_mm0")
+				if st == nil {
+					t.Fatal("the GEMM kernel f_mm0 did not run")
+				}
+				if mma := st.WarpInsts[ptx.OpMma]; (mma > 0) != (sm >= 80) {
+					t.Errorf("sm_%d: %d mma.sync instructions", sm, mma)
+				}
+				// The GEMM on the 16-bit operands and the rounding of C, after
+				// the transposed copy of B (realized in 16 bits: the fuser folds
+				// transposes into f32 and f64 products only).
+				launches := 2
+				if c.transB {
+					launches = 3
+				}
+				if r.Launches != launches {
+					t.Errorf("%d launches, want %d", r.Launches, launches)
+				}
+			})
+		}
 	}
 }

@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tt-compiler/tt/dialects/gpu"
+	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/lowering/loopstogpu"
 	"github.com/tt-compiler/tt/ptx"
 )
 
@@ -15,14 +19,23 @@ type MmaGemm struct {
 	Name           string
 	Elem           string // "f16" or "bf16"
 	TransA, TransB bool
+	// Static, when set, gives m, n, k and the batch: the kernel then takes
+	// the buffers only (a, b, c and, with Bias, the f32 bias [n]), as
+	// emit/ptx passes a gpu.func's static memrefs.
+	Static *[4]int64
+	// Bias adds bias[col] to every row; Relu then applies max(x, 0) as
+	// numerics.Relu (a NaN stays).
+	Bias, Relu bool
 }
 
-// Tiling of the mma kernel: a block of 4 warps computes a 64×64 tile of C,
-// each warp a 32×32 quarter as 2×4 mma.sync.m16n8k16 tiles; K is staged 16
-// at a time through shared memory.
+// Tiling of the mma kernel: a block of 8 warps computes a 64×64 tile of C
+// (the tiled f32 kernel's block tile and block size, so one launch fits
+// both), each warp a 32×16 part as 2×2 mma.sync.m16n8k16 tiles; K is
+// staged 16 at a time through shared memory.
 const (
 	mmaBM, mmaBN, mmaBK = 64, 64, 16
-	mmaThreads          = 128
+	mmaThreads          = 256
+	mmaLoads            = mmaBM * mmaBK / mmaThreads
 	// Shared tiles of an operand contiguous along K are [p][k] rows of
 	// mmaStrideK halves (16 + 8 of padding: the fragments' 32-bit loads hit
 	// 32 distinct banks); those of an operand contiguous along M or N are
@@ -45,7 +58,7 @@ func MmaTargetOK(sm int, elem string) bool {
 
 // Module returns a PTX module for target sm holding the kernel (parsed
 // into package ptx's model and verified): launch it with grid
-// (ceil(n/64), ceil(m/64), batch) and 128 threads. Elements of A and B
+// (ceil(n/64), ceil(m/64), batch) and 256 threads. Elements of A and B
 // outside [m, k] and [k, n] are read as zero; C is written inside [m, n]
 // only.
 func (g MmaGemm) Module(sm int) (*ptx.Module, error) {
@@ -70,6 +83,7 @@ type mmaWriter struct {
 	regs int // %r (b32)
 	rds  int // %rd (b64)
 	ps   int // %p
+	fs   int // %f
 }
 
 func (w *mmaWriter) f(format string, args ...any) {
@@ -77,9 +91,20 @@ func (w *mmaWriter) f(format string, args ...any) {
 	fmt.Fprintf(&w.sb, format, args...)
 	w.sb.WriteString(";\n")
 }
-func (w *mmaWriter) r() string  { w.regs++; return fmt.Sprintf("%%r%d", w.regs) }
-func (w *mmaWriter) rd() string { w.rds++; return fmt.Sprintf("%%rd%d", w.rds) }
-func (w *mmaWriter) p() string  { w.ps++; return fmt.Sprintf("%%p%d", w.ps) }
+func (w *mmaWriter) r() string   { w.regs++; return fmt.Sprintf("%%r%d", w.regs) }
+func (w *mmaWriter) rd() string  { w.rds++; return fmt.Sprintf("%%rd%d", w.rds) }
+func (w *mmaWriter) p() string   { w.ps++; return fmt.Sprintf("%%p%d", w.ps) }
+func (w *mmaWriter) f32() string { w.fs++; return fmt.Sprintf("%%f%d", w.fs) }
+
+// param returns the name of parameter i: the buffers a, b, c (and the
+// bias) as emit/ptx names a kernel's parameters (NAME_param_i) when
+// Static, else a, b, c, bias, then the strides sa, sb, sc.
+func (g MmaGemm) param(i int) string {
+	if g.Static != nil {
+		return fmt.Sprintf("%s_param_%d", g.Name, i)
+	}
+	return g.Name + "_" + []string{"a", "b", "c", "bias", "sa", "sb", "sc"}[i]
+}
 
 func (g MmaGemm) text() string {
 	w := &mmaWriter{}
@@ -92,9 +117,15 @@ func (g MmaGemm) text() string {
 	w.f("shr.u32 %s, %s, 2", grp, lane)
 	w.f("and.b32 %s, %s, 3", tig, lane)
 	m, nn, k := w.r(), w.r(), w.r()
-	w.f("ld.param.u32 %s, [%s_m]", m, n)
-	w.f("ld.param.u32 %s, [%s_n]", nn, n)
-	w.f("ld.param.u32 %s, [%s_k]", k, n)
+	if g.Static != nil {
+		w.f("mov.u32 %s, %d", m, g.Static[0])
+		w.f("mov.u32 %s, %d", nn, g.Static[1])
+		w.f("mov.u32 %s, %d", k, g.Static[2])
+	} else {
+		w.f("ld.param.u32 %s, [%s_m]", m, n)
+		w.f("ld.param.u32 %s, [%s_n]", nn, n)
+		w.f("ld.param.u32 %s, [%s_k]", k, n)
+	}
 	row0, col0, bz := w.r(), w.r(), w.r()
 	w.f("mov.u32 %s, %%ctaid.x", col0)
 	w.f("shl.b32 %s, %s, 6", col0, col0)
@@ -102,31 +133,47 @@ func (g MmaGemm) text() string {
 	w.f("shl.b32 %s, %s, 6", row0, row0)
 	w.f("mov.u32 %s, %%ctaid.z", bz)
 	// Operand base addresses for batch element z.
-	base := func(p string, size int) string {
+	base := func(i int, size int, stride int64) string {
 		raw, s, off, a := w.rd(), w.rd(), w.rd(), w.rd()
-		w.f("ld.param.u64 %s, [%s_%s]", raw, n, p)
+		w.f("ld.param.u64 %s, [%s]", raw, g.param(i))
 		w.f("cvta.to.global.u64 %s, %s", a, raw)
-		w.f("ld.param.u64 %s, [%s_s%s]", s, n, p)
+		if g.Static != nil {
+			w.f("mov.u64 %s, %d", s, stride)
+		} else {
+			w.f("ld.param.u64 %s, [%s]", s, g.param(4+i))
+		}
 		w.f("cvt.u64.u32 %s, %s", off, bz)
 		w.f("mul.lo.u64 %s, %s, %s", off, off, s)
 		w.f("mad.lo.u64 %s, %s, %d, %s", a, off, size, a)
 		return a
 	}
-	aBase, bBase, cBase := base("a", 2), base("b", 2), base("c", 4)
+	var sm, sn, sk int64
+	if g.Static != nil {
+		sm, sn, sk = g.Static[0], g.Static[1], g.Static[2]
+	}
+	aBase, bBase, cBase := base(0, 2, sm*sk), base(1, 2, sk*sn), base(2, 4, sm*sn)
+	var biasBase string
+	if g.Bias {
+		raw := w.rd()
+		biasBase = w.rd()
+		w.f("ld.param.u64 %s, [%s]", raw, g.param(3))
+		w.f("cvta.to.global.u64 %s, %s", biasBase, raw)
+	}
 	as, bs := w.rd(), w.rd()
 	w.f("mov.u64 %s, %s_as", as, n)
 	w.f("mov.u64 %s, %s_bs", bs, n)
 	wm, wn := w.r(), w.r()
-	w.f("shr.u32 %s, %s, 1", wm, warp)
+	w.f("shr.u32 %s, %s, 2", wm, warp)
 	w.f("shl.b32 %s, %s, 5", wm, wm)
-	w.f("and.b32 %s, %s, 1", wn, warp)
-	w.f("shl.b32 %s, %s, 5", wn, wn)
+	w.f("and.b32 %s, %s, 3", wn, warp)
+	w.f("shl.b32 %s, %s, 4", wn, wn)
 	// Accumulators: [mt][nt][4].
-	var acc [2][4][4]string
+	var acc [2][2][4]string
+	w.fs = 16
 	for mt := range 2 {
-		for nt := range 4 {
+		for nt := range 2 {
 			for i := range 4 {
-				acc[mt][nt][i] = fmt.Sprintf("%%f%d", 1+mt*16+nt*4+i)
+				acc[mt][nt][i] = fmt.Sprintf("%%f%d", 1+mt*8+nt*4+i)
 				w.f("mov.f32 %s, 0f00000000", acc[mt][nt][i])
 			}
 		}
@@ -141,13 +188,13 @@ func (g MmaGemm) text() string {
 	done := w.p()
 	w.f("setp.ge.u32 %s, %s, %s", done, k0, k)
 	w.f("@%s bra $Ldone", done)
-	// Cooperative loads: 8 elements of each tile per thread.
+	// Cooperative loads: mmaLoads elements of each tile per thread.
 	load := func(isA bool) {
 		kFast, sh, glob, p0, pn := !g.TransA, as, aBase, row0, m
 		if !isA {
 			kFast, sh, glob, p0, pn = g.TransB, bs, bBase, col0, nn
 		}
-		for l := range 8 {
+		for l := range mmaLoads {
 			e, kk, pp := w.r(), w.r(), w.r()
 			w.f("add.u32 %s, %s, %d", e, tid, l*mmaThreads)
 			if kFast {
@@ -229,15 +276,15 @@ func (g MmaGemm) text() string {
 		w.f("add.u32 %s, %s, 8", r8, r0)
 		afr[mt] = [4]string{frag(true, r0, kc0), frag(true, r8, kc0), frag(true, r0, kc8), frag(true, r8, kc8)}
 	}
-	var bfr [4][2]string
-	for nt := range 4 {
+	var bfr [2][2]string
+	for nt := range 2 {
 		c := w.r()
 		w.f("add.u32 %s, %s, %s", c, wn, grp)
 		w.f("add.u32 %s, %s, %d", c, c, nt*8)
 		bfr[nt] = [2]string{frag(false, c, kc0), frag(false, c, kc8)}
 	}
 	for mt := range 2 {
-		for nt := range 4 {
+		for nt := range 2 {
 			d := strings.Join(acc[mt][nt][:], ", ")
 			w.f("mma.sync.aligned.m16n8k16.row.col.f32.%s.%s.f32 {%s}, {%s}, {%s}, {%s}", g.Elem, g.Elem,
 				d, strings.Join(afr[mt][:], ", "), strings.Join(bfr[nt][:], ", "), d)
@@ -249,7 +296,7 @@ func (g MmaGemm) text() string {
 	w.sb.WriteString("$Ldone:\n")
 	// Epilogue: D element i of tile (mt, nt) is C[g (+8 for i ≥ 2)][2·tig + i%2].
 	for mt := range 2 {
-		for nt := range 4 {
+		for nt := range 2 {
 			for i := range 4 {
 				row, col := w.r(), w.r()
 				w.f("add.u32 %s, %s, %s", row, row0, wm)
@@ -265,7 +312,22 @@ func (g MmaGemm) text() string {
 				w.f("mad.lo.u32 %s, %s, %s, %s", idx, row, nn, col)
 				w.f("mul.wide.u32 %s, %s, 4", a, idx)
 				w.f("add.s64 %s, %s, %s", a, cBase, a)
-				w.f("@%s st.global.f32 [%s], %s", in2, a, acc[mt][nt][i])
+				v := acc[mt][nt][i]
+				if g.Bias {
+					ba, bv := w.rd(), w.f32()
+					w.f("mul.wide.u32 %s, %s, 4", ba, col)
+					w.f("add.s64 %s, %s, %s", ba, biasBase, ba)
+					w.f("mov.f32 %s, 0f00000000", bv)
+					w.f("@%s ld.global.f32 %s, [%s]", in2, bv, ba)
+					w.f("add.rn.f32 %s, %s, %s", v, v, bv)
+				}
+				if g.Relu {
+					// numerics.Relu: x < 0 ? 0 : x (a NaN stays).
+					neg := w.p()
+					w.f("setp.lt.f32 %s, %s, 0f00000000", neg, v)
+					w.f("selp.f32 %s, 0f00000000, %s, %s", v, v, neg)
+				}
+				w.f("@%s st.global.f32 [%s], %s", in2, a, v)
 			}
 		}
 	}
@@ -273,14 +335,15 @@ func (g MmaGemm) text() string {
 
 	var hdr strings.Builder
 	fmt.Fprintf(&hdr, ".visible .entry %s(", n)
-	params := []string{".param .u64 %s_a", ".param .u64 %s_b", ".param .u64 %s_c", ".param .u32 %s_m", ".param .u32 %s_n",
-		".param .u32 %s_k", ".param .u64 %s_sa", ".param .u64 %s_sb", ".param .u64 %s_sc"}
-	for i, p := range params {
-		if i > 0 {
-			hdr.WriteString(", ")
-		}
-		fmt.Fprintf(&hdr, p, n)
+	params := []string{".param .u64 " + g.param(0), ".param .u64 " + g.param(1), ".param .u64 " + g.param(2)}
+	switch {
+	case g.Static != nil && g.Bias:
+		params = append(params, ".param .u64 "+g.param(3))
+	case g.Static == nil:
+		params = append(params, ".param .u32 "+n+"_m", ".param .u32 "+n+"_n", ".param .u32 "+n+"_k",
+			".param .u64 "+g.param(4), ".param .u64 "+g.param(5), ".param .u64 "+g.param(6))
 	}
+	hdr.WriteString(strings.Join(params, ", "))
 	hdr.WriteString(")\n{\n")
 	sizeA, sizeB := mmaBM*mmaStrideK, mmaBN*mmaStrideK
 	if g.TransA {
@@ -290,6 +353,49 @@ func (g MmaGemm) text() string {
 		sizeB = mmaBK * mmaStrideP
 	}
 	fmt.Fprintf(&hdr, "\t.shared .align 16 .b8 %s_as[%d];\n\t.shared .align 16 .b8 %s_bs[%d];\n", n, 2*sizeA, n, 2*sizeB)
-	fmt.Fprintf(&hdr, "\t.reg .pred %%p<%d>;\n\t.reg .b32 %%r<%d>;\n\t.reg .b64 %%rd<%d>;\n\t.reg .f32 %%f<33>;\n", w.ps+1, w.regs+1, w.rds+1)
+	fmt.Fprintf(&hdr, "\t.reg .pred %%p<%d>;\n\t.reg .b32 %%r<%d>;\n\t.reg .b64 %%rd<%d>;\n\t.reg .f32 %%f<%d>;\n", w.ps+1, w.regs+1, w.rds+1, w.fs+1)
 	return hdr.String() + w.sb.String() + "}\n"
+}
+
+// mmaKernel returns the tensor-core implementation of a gpu.func that
+// loops-to-gpu marked with loopstogpu.MmaAttrName, for targets with
+// mma.sync (ok false otherwise: the gpu.func's own body, the tiled f32
+// GEMM, is emitted instead). Its arguments are A, B (16-bit), C (f32) and
+// an optional f32 bias, all of static shape.
+func mmaKernel(op *ir.Operation, target int) (*ptx.Function, bool, error) {
+	elem, ok := op.StringAttr(loopstogpu.MmaAttrName)
+	if !ok || !MmaTargetOK(target, elem) {
+		return nil, false, nil
+	}
+	name, _ := op.Attr(ir.SymbolAttrName).(*ir.StringAttr)
+	ft := gpu.FuncType(op)
+	if len(ft.Inputs) != 3 && len(ft.Inputs) != 4 {
+		return nil, false, errAt(op, "emit/ptx: %s expects A, B, C and an optional bias", loopstogpu.MmaAttrName)
+	}
+	shapes := make([][]int64, len(ft.Inputs))
+	for i, t := range ft.Inputs {
+		mt, ok := t.(*ir.MemRefType)
+		if !ok || !ir.HasStaticShape(mt) {
+			return nil, false, errAt(op, "emit/ptx: %s expects buffers of static shape", loopstogpu.MmaAttrName)
+		}
+		shapes[i] = mt.Shape()
+	}
+	flags := loops.MatmulFlagsOf(op)
+	a, c := shapes[0], shapes[2]
+	r := len(c)
+	k := a[r-1]
+	if flags.TransposeA {
+		k = a[r-2]
+	}
+	batch := int64(1)
+	for _, d := range c[:r-2] {
+		batch *= d
+	}
+	g := MmaGemm{Name: name.Value, Elem: elem, TransA: flags.TransposeA, TransB: flags.TransposeB,
+		Static: &[4]int64{c[r-2], c[r-1], k, batch}, Bias: len(ft.Inputs) == 4, Relu: flags.Activation == "relu"}
+	mod, err := g.Module(target)
+	if err != nil {
+		return nil, false, errAt(op, "emit/ptx: %v", err)
+	}
+	return mod.Kernels()[0], true, nil
 }

@@ -80,8 +80,9 @@ func TestMmaGemm(t *testing.T) {
 				t.Fatal(err)
 			}
 			st := &sim.Stats{}
-			grid := [3]int{max((c.n+63)/64, 1), max((c.m+63)/64, 1), c.batch}
-			err = prog.Launch("mma", sim.Launch{Grid: grid, Block: [3]int{128}, RaceCheck: true, Stats: st,
+			bm, bn, _, threads := ptxemit.MmaTile()
+			grid := [3]int{max((c.n+bn-1)/bn, 1), max((c.m+bm-1)/bm, 1), c.batch}
+			err = prog.Launch("mma", sim.Launch{Grid: grid, Block: [3]int{threads}, RaceCheck: true, Stats: st,
 				Args: []sim.Arg{sim.Ptr(bufA), sim.Ptr(bufB), sim.Ptr(bufC), sim.U32(uint32(c.m)), sim.U32(uint32(c.n)), sim.U32(uint32(c.k)),
 					sim.U64(uint64(sa)), sim.U64(uint64(sb)), sim.U64(uint64(sc))}})
 			if err != nil {
@@ -150,6 +151,70 @@ func TestMmaPtxas(t *testing.T) {
 					t.Errorf("sm_%d %s: %s", sm, elem, out)
 				}
 				t.Logf("sm_%d %s transposed %v: %s registers, no spills", sm, elem, tr, mm[5])
+			}
+		}
+	}
+}
+
+// TestMmaEpilogue runs the form emit/ptx uses for a marked gpu.func:
+// static sizes, the buffers as the only parameters, a bias and relu.
+func TestMmaEpilogue(t *testing.T) {
+	const batch, m, n, k = 2, 37, 70, 24
+	g := ptxemit.MmaGemm{Name: "mma", Elem: "bf16", TransB: true, Static: &[4]int64{m, n, k, batch}, Bias: true, Relu: true}
+	mod, err := ptx.ParseString("mma.ptx", mmaModule(t, g, 90))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := sim.Load(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bits := func(n, seed int) ([]uint16, []float64) {
+		b, v := make([]uint16, n), make([]float64, n)
+		for i := range b {
+			b[i] = numerics.F32ToBF16(float32(2 * math.Sin(float64(5*i+seed))))
+			v[i] = float64(numerics.BF16ToF32(b[i]))
+		}
+		return b, v
+	}
+	ab, av := bits(batch*m*k, 1)
+	bb, bv := bits(batch*n*k, 2)
+	bias := make([]float32, n)
+	for i := range bias {
+		bias[i] = float32(math.Cos(float64(i)))
+	}
+	bufA, bufB, bufC, bufBias := prog.Mem.Alloc(2*len(ab)), prog.Mem.Alloc(2*len(bb)), prog.Mem.Alloc(4*batch*m*n), prog.Mem.Alloc(4*n)
+	for _, w := range []struct {
+		b *sim.Buffer
+		v any
+	}{{bufA, ab}, {bufB, bb}, {bufBias, bias}} {
+		if err := w.b.Write(w.v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bm, bn, _, threads := ptxemit.MmaTile()
+	err = prog.Launch("mma", sim.Launch{Grid: [3]int{(n + bn - 1) / bn, (m + bm - 1) / bm, batch}, Block: [3]int{threads}, RaceCheck: true,
+		Args: []sim.Arg{sim.Ptr(bufA), sim.Ptr(bufB), sim.Ptr(bufC), sim.Ptr(bufBias)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([]float32, batch*m*n)
+	if err := bufC.Read(got); err != nil {
+		t.Fatal(err)
+	}
+	for p := range batch {
+		for i := range m {
+			for j := range n {
+				s, mag := float64(bias[j]), math.Abs(float64(bias[j]))
+				for kk := range k {
+					x := av[p*m*k+i*k+kk] * bv[p*n*k+j*k+kk]
+					s += x
+					mag += math.Abs(x)
+				}
+				s = max(s, 0)
+				if g := float64(got[p*m*n+i*n+j]); math.Abs(g-s) > 1e-6*(mag+1) {
+					t.Fatalf("C[%d][%d][%d] = %g, want %g", p, i, j, g, s)
+				}
 			}
 		}
 	}

@@ -143,7 +143,7 @@ type gemmProblem interface {
 // the kernel arguments kargs, and its launch before op with the grid
 // (ceil(n/BN), ceil(m/BM), batch) of host sizes.
 func gemmLaunch(gm gpu.ModuleOp, op *ir.Operation, name, kind string, kargs []ir.Value, et ir.Type, tiling gemmTiling,
-	prob func(args []ir.Value) gemmProblem, sizes func(hb *ir.Builder) (m, n, batch ir.Value)) {
+	prob func(args []ir.Value) gemmProblem, sizes func(hb *ir.Builder) (m, n, batch ir.Value)) gpu.FuncOp {
 	ctx := op.Context()
 	inputs := make([]ir.Type, len(kargs))
 	for i, v := range kargs {
@@ -178,6 +178,7 @@ func gemmLaunch(gm gpu.ModuleOp, op *ir.Operation, name, kind string, kargs []ir
 	launch.Op.SetAttr(KernelKindAttrName, ir.String(kind))
 	launch.Op.SetAttr(TileAttrName, &ir.DenseArrayAttr{Elem: ctx.I64(), Ints: []int64{tiling.BM, tiling.BN, tiling.BK}})
 	launch.Op.SetAttr(ThreadTileAttrName, &ir.DenseArrayAttr{Elem: ctx.I64(), Ints: []int64{tiling.TM, tiling.TN}})
+	return fn
 }
 
 // plainBuffers reports whether every value is a memref without layout or
@@ -224,7 +225,22 @@ func tiledMatmul(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
 	}
 	ct := c.Type().(*ir.MemRefType)
 	rank, shape := ct.Rank(), ct.Shape()
+	// f16/bf16 products: read the 16-bit operands instead of their
+	// widened copies (the widening nests go away).
+	wa, okA := widenedOperand(op, args[0])
+	wb, okB := widenedOperand(op, args[1])
+	half := okA && okB && et.(*ir.FloatType).Width() == 32 && wa.src.Type().(*ir.MemRefType).Elem == wb.src.Type().(*ir.MemRefType).Elem
+	kargs := append([]ir.Value{}, args...)
+	if half {
+		kargs[0], kargs[1] = wa.src, wb.src
+		flags.TransposeA = flags.TransposeA != wa.transposed
+		flags.TransposeB = flags.TransposeB != wb.transposed
+	}
 	tiling := chooseGemmTiling(shape[rank-2], shape[rank-1], elemBytes(et), !flags.TransposeA, flags.TransposeB)
+	if half {
+		// The mma kernel's block tile, so that one launch fits both.
+		tiling = chooseGemmTiling(64, 64, elemBytes(et), !flags.TransposeA, flags.TransposeB)
+	}
 	prob := func(kargs []ir.Value) gemmProblem {
 		p := &matmulProblem{flags: flags, rank: rank, a: kargs[0], bm: kargs[1], c: kargs[2]}
 		if len(kargs) == 4 {
@@ -240,8 +256,35 @@ func tiledMatmul(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
 		}
 		return dim(rank - 2), dim(rank - 1), batch
 	}
-	gemmLaunch(gm(), op, name, KindMatmul, args, et, tiling, prob, sizes)
+	if half {
+		for _, w := range []widened{wa, wb} {
+			if w.deferDealloc != nil {
+				w.deferDealloc.MoveAfter(op)
+			}
+		}
+	}
+	fn := gemmLaunch(gm(), op, name, KindMatmul, kargs, et, tiling, prob, sizes)
+	if half && (flags.Activation == "" || flags.Activation == "relu") && allStatic(kargs) {
+		fn.Op.SetAttr(MmaAttrName, ir.String(wa.src.Type().(*ir.MemRefType).Elem.String()))
+		loops.SetMatmulFlags(fn.Op, flags)
+	}
 	op.Erase()
+	if half {
+		for _, w := range []widened{wa, wb} {
+			for _, e := range w.erase {
+				e.Erase()
+			}
+		}
+	}
+	return true
+}
+
+func allStatic(vs []ir.Value) bool {
+	for _, v := range vs {
+		if !ir.HasStaticShape(v.Type()) {
+			return false
+		}
+	}
 	return true
 }
 
@@ -282,13 +325,18 @@ func (g *gemmBuilder) divisor(v ir.Value) ir.Value {
 	return arith.MaxSI(g.b, v, g.idx(1))
 }
 
-// load returns buf[idx] where inside holds, zero elsewhere.
+// load returns buf[idx] where inside holds, zero elsewhere (widened to
+// the GEMM's type when buf holds 16-bit floats).
 func (g *gemmBuilder) load(inside, buf ir.Value, idx ...ir.Value) ir.Value {
 	b := g.b
 	guard := loops.If(b, inside, g.et)
 	ip := b.SaveInsertionPoint()
 	b.SetInsertionPointToEnd(guard.ThenBlock())
-	loops.Yield(b, loops.Load(b, buf, idx...))
+	v := loops.Load(b, buf, idx...)
+	if v.Type() != g.et {
+		v = arith.ExtF(b, g.et, v)
+	}
+	loops.Yield(b, v)
 	b.SetInsertionPointToEnd(guard.ElseBlock())
 	loops.Yield(b, g.zero)
 	b.RestoreInsertionPoint(ip)

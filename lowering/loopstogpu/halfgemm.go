@@ -1,0 +1,175 @@
+package loopstogpu
+
+import (
+	"github.com/tt-compiler/tt/dialects/arith"
+	"github.com/tt-compiler/tt/dialects/loops"
+	"github.com/tt-compiler/tt/ir"
+)
+
+// MmaAttrName marks the gpu.func of a tiled GEMM whose operands are f16
+// or bf16 buffers (value: "f16" or "bf16"): emit/ptx implements it with
+// mma.sync tensor-core instructions on sm_80 and later (same launch: 64×64
+// tiles, 256 threads), and with the kernel's own body — the tiled f32
+// GEMM on the widened values — before. The gpu.func carries the
+// tt.matmul's transpose_a, transpose_b and activation attributes.
+const MmaAttrName = "tt.mma"
+
+// widened is an f32 operand of a tt.matmul that is a 16-bit buffer
+// widened by a loop nest of its own (tensor-to-loops computes f16 and
+// bf16 matmuls in f32 so): the GEMM can read the 16-bit buffer directly.
+type widened struct {
+	src        ir.Value // the 16-bit buffer
+	transposed bool     // the nest also transposes the last two dims
+	erase      []*ir.Operation
+	// deferDealloc is the source's deallocation, between the nest and
+	// the call, to move after the GEMM.
+	deferDealloc *ir.Operation
+}
+
+// isHalfFloat reports whether t is f16 or bf16.
+func isHalfFloat(t ir.Type) bool {
+	ft, ok := t.(*ir.FloatType)
+	return ok && (ft.Kind == ir.F16 || ft.Kind == ir.BF16)
+}
+
+// widenedOperand reports whether operand v of call is an f32 buffer of
+// static shape that a loop nest of the same block, the last op using v
+// before call, fills completely with arith.extf of a 16-bit buffer
+// (identically indexed, or with the last two dimensions swapped), and
+// whose contents nothing but call reads: the next op using v after call,
+// if any, is its deallocation or another nest overwriting it completely.
+// (plan-memory may give several such copies one buffer.)
+func widenedOperand(call *ir.Operation, v ir.Value) (widened, bool) {
+	blk := call.Block()
+	alloc := ir.DefiningOp(v)
+	if alloc == nil || alloc.Name() != loops.AllocName || alloc.Block() != blk || !ir.HasStaticShape(v.Type()) {
+		return widened{}, false
+	}
+	// The ops of the block using v, in order.
+	seen := map[*ir.Operation]bool{}
+	for _, u := range ir.Users(v) {
+		for u != nil && u.Block() != blk {
+			u = u.ParentOp()
+		}
+		if u == nil {
+			return widened{}, false
+		}
+		seen[u] = true
+	}
+	var users []*ir.Operation
+	for op := range blk.Ops() {
+		if seen[op] {
+			users = append(users, op)
+		}
+	}
+	at := -1
+	for i, u := range users {
+		if u == call {
+			at = i
+		}
+	}
+	if at < 1 {
+		return widened{}, false
+	}
+	nest := users[at-1]
+	w, ok := wideningNest(nest, v)
+	if !ok {
+		return widened{}, false
+	}
+	if at+1 < len(users) {
+		next := users[at+1]
+		if _, over := wideningNest(next, v); !over && next.Name() != loops.DeallocName {
+			return widened{}, false
+		}
+	}
+	// Nothing between the nest and the call may use the 16-bit buffer but
+	// its deallocation, which then moves after the call.
+	var moved *ir.Operation
+	for op := nest.Next(); op != nil && op != call; op = op.Next() {
+		for _, x := range op.Operands() {
+			if x == w.src && (op.Name() != loops.DeallocName || moved != nil) {
+				return widened{}, false
+			} else if x == w.src {
+				moved = op
+			}
+		}
+	}
+	w.deferDealloc = moved
+	w.erase = []*ir.Operation{nest}
+	if len(users) == 3 && at == 1 && users[2].Name() == loops.DeallocName {
+		w.erase = append(w.erase, users[2], alloc)
+	}
+	return w, true
+}
+
+// wideningNest reports whether nest is a perfect loop nest from 0 to v's
+// sizes by 1 whose body only stores arith.extf of a 16-bit buffer's
+// element into v (indexed by the induction variables; the source's last
+// two indices may be swapped).
+func wideningNest(nest *ir.Operation, v ir.Value) (widened, bool) {
+	vt, ok := v.Type().(*ir.MemRefType)
+	if !ok || nest.Name() != loops.ForName {
+		return widened{}, false
+	}
+	var ivs []ir.Value
+	l := nest
+	for {
+		f := loops.ForOp{Op: l}
+		lb, ok1 := constInt(f.LowerBound())
+		st, ok2 := constInt(f.Step())
+		ub, ok3 := constInt(f.UpperBound())
+		if !ok1 || !ok2 || !ok3 || lb != 0 || st != 1 || l.NumResults() != 0 || len(ivs) >= vt.Rank() || ub != vt.Shape()[len(ivs)] {
+			return widened{}, false
+		}
+		ivs = append(ivs, f.InductionVar())
+		inner := soleInnerLoop(l)
+		if inner == nil || countOps(f.BodyBlock()) != 2 {
+			break
+		}
+		l = inner
+	}
+	r := vt.Rank()
+	body := loops.ForOp{Op: l}.BodyBlock()
+	if len(ivs) != r || r < 2 || countOps(body) != 4 {
+		return widened{}, false
+	}
+	store := body.Terminator().Prev()
+	if store == nil || store.Name() != loops.StoreName || store.Operand(1) != v {
+		return widened{}, false
+	}
+	ext := ir.DefiningOp(store.Operand(0))
+	if ext == nil || ext.Name() != arith.ExtFName || ext.Block() != body {
+		return widened{}, false
+	}
+	load := ir.DefiningOp(ext.Operand(0))
+	if load == nil || load.Name() != loops.LoadName || load.Block() != body || !isHalfFloat(ext.Operand(0).Type()) {
+		return widened{}, false
+	}
+	src := load.Operand(0)
+	st, ok := src.Type().(*ir.MemRefType)
+	if !ok || st.Layout != nil || st.MemorySpace != nil || st.Rank() != r {
+		return widened{}, false
+	}
+	w := widened{src: src}
+	li, si := load.Operands()[1:], store.Operands()[2:]
+	for i := range r {
+		switch {
+		case si[i] != ivs[i]:
+			return widened{}, false
+		case li[i] == ivs[i]:
+		case i >= r-2 && li[i] == ivs[2*r-3-i]:
+			w.transposed = true
+		default:
+			return widened{}, false
+		}
+	}
+	return w, true
+}
+
+func countOps(b *ir.Block) int {
+	n := 0
+	for range b.Ops() {
+		n++
+	}
+	return n
+}
