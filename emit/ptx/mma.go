@@ -11,7 +11,8 @@ import (
 	"github.com/tt-compiler/tt/ptx"
 )
 
-// MmaGemm describes a tensor-core GEMM kernel: C [m, n] f32 = A [m, k] ·
+// MmaGemm describes a tensor-core GEMM kernel: C [m, n] (f32 unless Out
+// says otherwise) = A [m, k] ·
 // B [k, n] with 16-bit inputs (f16 or bf16) and f32 accumulation, batched
 // over grid z. A is stored [k, m] when TransA, B [n, k] when TransB (both
 // row-major).
@@ -26,6 +27,9 @@ type MmaGemm struct {
 	// Bias adds bias[col] to every row; Relu then applies max(x, 0) as
 	// numerics.Relu (a NaN stays).
 	Bias, Relu bool
+	// Out is C's element type: "" (f32), or "f16" or "bf16" (each result
+	// rounded once, to nearest even).
+	Out string
 }
 
 // Tiling of the mma kernel: a block of 8 warps computes a 64×64 tile of C
@@ -84,6 +88,7 @@ type mmaWriter struct {
 	rds  int // %rd (b64)
 	ps   int // %p
 	fs   int // %f
+	hs   int // %h (b16)
 }
 
 func (w *mmaWriter) f(format string, args ...any) {
@@ -95,6 +100,7 @@ func (w *mmaWriter) r() string   { w.regs++; return fmt.Sprintf("%%r%d", w.regs)
 func (w *mmaWriter) rd() string  { w.rds++; return fmt.Sprintf("%%rd%d", w.rds) }
 func (w *mmaWriter) p() string   { w.ps++; return fmt.Sprintf("%%p%d", w.ps) }
 func (w *mmaWriter) f32() string { w.fs++; return fmt.Sprintf("%%f%d", w.fs) }
+func (w *mmaWriter) h() string   { w.hs++; return fmt.Sprintf("%%h%d", w.hs) }
 
 // param returns the name of parameter i: the buffers a, b, c (and the
 // bias) as emit/ptx names a kernel's parameters (NAME_param_i) when
@@ -151,7 +157,11 @@ func (g MmaGemm) text() string {
 	if g.Static != nil {
 		sm, sn, sk = g.Static[0], g.Static[1], g.Static[2]
 	}
-	aBase, bBase, cBase := base(0, 2, sm*sk), base(1, 2, sk*sn), base(2, 4, sm*sn)
+	cSize := 4
+	if g.Out != "" {
+		cSize = 2
+	}
+	aBase, bBase, cBase := base(0, 2, sm*sk), base(1, 2, sk*sn), base(2, cSize, sm*sn)
 	var biasBase string
 	if g.Bias {
 		raw := w.rd()
@@ -310,7 +320,7 @@ func (g MmaGemm) text() string {
 				w.f("setp.lt.and.u32 %s, %s, %s, %s", in2, col, nn, in1)
 				idx, a := w.r(), w.rd()
 				w.f("mad.lo.u32 %s, %s, %s, %s", idx, row, nn, col)
-				w.f("mul.wide.u32 %s, %s, 4", a, idx)
+				w.f("mul.wide.u32 %s, %s, %d", a, idx, cSize)
 				w.f("add.s64 %s, %s, %s", a, cBase, a)
 				v := acc[mt][nt][i]
 				if g.Bias {
@@ -326,6 +336,12 @@ func (g MmaGemm) text() string {
 					neg := w.p()
 					w.f("setp.lt.f32 %s, %s, 0f00000000", neg, v)
 					w.f("selp.f32 %s, 0f00000000, %s, %s", v, v, neg)
+				}
+				if g.Out != "" {
+					h := w.h()
+					w.f("cvt.rn.%s.f32 %s, %s", g.Out, h, v)
+					w.f("@%s st.global.b16 [%s], %s", in2, a, h)
+					continue
 				}
 				w.f("@%s st.global.f32 [%s], %s", in2, a, v)
 			}
@@ -354,14 +370,17 @@ func (g MmaGemm) text() string {
 	}
 	fmt.Fprintf(&hdr, "\t.shared .align 16 .b8 %s_as[%d];\n\t.shared .align 16 .b8 %s_bs[%d];\n", n, 2*sizeA, n, 2*sizeB)
 	fmt.Fprintf(&hdr, "\t.reg .pred %%p<%d>;\n\t.reg .b32 %%r<%d>;\n\t.reg .b64 %%rd<%d>;\n\t.reg .f32 %%f<%d>;\n", w.ps+1, w.regs+1, w.rds+1, w.fs+1)
+	if w.hs > 0 {
+		fmt.Fprintf(&hdr, "\t.reg .b16 %%h<%d>;\n", w.hs+1)
+	}
 	return hdr.String() + w.sb.String() + "}\n"
 }
 
 // mmaKernel returns the tensor-core implementation of a gpu.func that
 // loops-to-gpu marked with loopstogpu.MmaAttrName, for targets with
 // mma.sync (ok false otherwise: the gpu.func's own body, the tiled f32
-// GEMM, is emitted instead). Its arguments are A, B (16-bit), C (f32) and
-// an optional f32 bias, all of static shape.
+// GEMM, is emitted instead). Its arguments are A, B (16-bit), C (f32 or
+// 16-bit) and an optional f32 bias, all of static shape.
 func mmaKernel(op *ir.Operation, target int) (*ptx.Function, bool, error) {
 	elem, ok := op.StringAttr(loopstogpu.MmaAttrName)
 	if !ok || !MmaTargetOK(target, elem) {
@@ -393,6 +412,9 @@ func mmaKernel(op *ir.Operation, target int) (*ptx.Function, bool, error) {
 	}
 	g := MmaGemm{Name: name.Value, Elem: elem, TransA: flags.TransposeA, TransB: flags.TransposeB,
 		Static: &[4]int64{c[r-2], c[r-1], k, batch}, Bias: len(ft.Inputs) == 4, Relu: flags.Activation == "relu"}
+	if ct := ft.Inputs[2].(*ir.MemRefType).Elem; ct.(*ir.FloatType).Width() == 16 {
+		g.Out = ct.String()
+	}
 	mod, err := g.Module(target)
 	if err != nil {
 		return nil, false, errAt(op, "emit/ptx: %v", err)

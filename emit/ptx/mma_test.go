@@ -157,10 +157,17 @@ func TestMmaPtxas(t *testing.T) {
 }
 
 // TestMmaEpilogue runs the form emit/ptx uses for a marked gpu.func:
-// static sizes, the buffers as the only parameters, a bias and relu.
+// static sizes, the buffers as the only parameters, a bias and relu, and
+// C in f32 or rounded to bf16.
 func TestMmaEpilogue(t *testing.T) {
+	for _, out := range []string{"", "bf16"} {
+		t.Run("out"+out, func(t *testing.T) { testMmaEpilogue(t, out) })
+	}
+}
+
+func testMmaEpilogue(t *testing.T, out string) {
 	const batch, m, n, k = 2, 37, 70, 24
-	g := ptxemit.MmaGemm{Name: "mma", Elem: "bf16", TransB: true, Static: &[4]int64{m, n, k, batch}, Bias: true, Relu: true}
+	g := ptxemit.MmaGemm{Name: "mma", Elem: "bf16", TransB: true, Static: &[4]int64{m, n, k, batch}, Bias: true, Relu: true, Out: out}
 	mod, err := ptx.ParseString("mma.ptx", mmaModule(t, g, 90))
 	if err != nil {
 		t.Fatal(err)
@@ -199,8 +206,18 @@ func TestMmaEpilogue(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := make([]float32, batch*m*n)
-	if err := bufC.Read(got); err != nil {
-		t.Fatal(err)
+	if out == "" {
+		if err := bufC.Read(got); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		h := make([]uint16, batch*m*n)
+		if err := bufC.Read(h); err != nil {
+			t.Fatal(err)
+		}
+		for i, x := range h {
+			got[i] = numerics.BF16ToF32(x)
+		}
 	}
 	for p := range batch {
 		for i := range m {
@@ -212,7 +229,12 @@ func TestMmaEpilogue(t *testing.T) {
 					mag += math.Abs(x)
 				}
 				s = max(s, 0)
-				if g := float64(got[p*m*n+i*n+j]); math.Abs(g-s) > 1e-6*(mag+1) {
+				tol := 1e-6 * (mag + 1)
+				if out != "" {
+					// One rounding to bf16 of the f32 sum.
+					tol += math.Abs(s) / 256
+				}
+				if g := float64(got[p*m*n+i*n+j]); math.Abs(g-s) > tol {
 					t.Fatalf("C[%d][%d][%d] = %g, want %g", p, i, j, g, s)
 				}
 			}

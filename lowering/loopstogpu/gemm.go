@@ -231,7 +231,15 @@ func tiledMatmul(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
 	wb, okB := widenedOperand(op, args[1])
 	half := okA && okB && et.(*ir.FloatType).Width() == 32 && wa.src.Type().(*ir.MemRefType).Elem == wb.src.Type().(*ir.MemRefType).Elem
 	kargs := append([]ir.Value{}, args...)
+	var nr narrowed
+	narrow := false
 	if half {
+		// ... and round C to 16 bits in the epilogue instead of in a
+		// kernel of its own.
+		nr, narrow = narrowedResult(op, c)
+		if narrow {
+			kargs[2] = nr.dst
+		}
 		kargs[0], kargs[1] = wa.src, wb.src
 		flags.TransposeA = flags.TransposeA != wa.transposed
 		flags.TransposeB = flags.TransposeB != wb.transposed
@@ -249,7 +257,7 @@ func tiledMatmul(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
 		return p
 	}
 	sizes := func(hb *ir.Builder) (m, n, batch ir.Value) {
-		dim := func(d int) ir.Value { return hostDim(hb, c, d) }
+		dim := func(d int) ir.Value { return hostDim(hb, kargs[2], d) }
 		batch = indexConst(hb, 1)
 		for d := 0; d < rank-2; d++ {
 			batch = arith.MulI(hb, batch, dim(d))
@@ -274,6 +282,11 @@ func tiledMatmul(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
 			for _, e := range w.erase {
 				e.Erase()
 			}
+		}
+	}
+	if narrow {
+		for _, e := range nr.erase {
+			e.Erase()
 		}
 	}
 	return true
@@ -516,6 +529,9 @@ func (p *matmulProblem) store(g *gemmBuilder, row, col, v ir.Value) {
 		v = arith.AddF(b, v, loops.Load(b, p.bias, col))
 	}
 	v = activation(b, p.flags.Activation, v)
+	if ct := p.c.Type().(*ir.MemRefType).Elem; ct != v.Type() {
+		v = arith.TruncF(b, ct, v)
+	}
 	loops.Store(b, v, p.c, append(append([]ir.Value{}, p.batch...), row, col)...)
 }
 

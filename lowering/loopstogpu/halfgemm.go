@@ -7,7 +7,8 @@ import (
 )
 
 // MmaAttrName marks the gpu.func of a tiled GEMM whose operands are f16
-// or bf16 buffers (value: "f16" or "bf16"): emit/ptx implements it with
+// or bf16 buffers (value: "f16" or "bf16"; C is f32 or of the operands'
+// type): emit/ptx implements it with
 // mma.sync tensor-core instructions on sm_80 and later (same launch: 64×64
 // tiles, 256 threads), and with the kernel's own body — the tiled f32
 // GEMM on the widened values — before. The gpu.func carries the
@@ -172,4 +173,115 @@ func countOps(b *ir.Block) int {
 		n++
 	}
 	return n
+}
+
+// narrowed is the f32 result of a tt.matmul that a loop nest of its own
+// rounds into a 16-bit buffer (tensor-to-loops' f16/bf16 products): the
+// GEMM can store the rounded values directly.
+type narrowed struct {
+	dst   ir.Value // the 16-bit buffer
+	erase []*ir.Operation
+}
+
+// narrowedResult reports whether the output c of call is an f32 buffer
+// allocated for it alone (used by call, then by a loop nest storing
+// arith.truncf of each element into a 16-bit buffer of the same shape,
+// then at most freed), with nothing between call and the nest using the
+// 16-bit buffer.
+func narrowedResult(call *ir.Operation, c ir.Value) (narrowed, bool) {
+	blk := call.Block()
+	alloc := ir.DefiningOp(c)
+	ct, ok := c.Type().(*ir.MemRefType)
+	if alloc == nil || alloc.Name() != loops.AllocName || alloc.Block() != blk || !ok || !ir.HasStaticShape(ct) {
+		return narrowed{}, false
+	}
+	seen := map[*ir.Operation]bool{}
+	for _, u := range ir.Users(c) {
+		for u != nil && u.Block() != blk {
+			u = u.ParentOp()
+		}
+		if u == nil {
+			return narrowed{}, false
+		}
+		seen[u] = true
+	}
+	var users []*ir.Operation
+	for op := range blk.Ops() {
+		if seen[op] {
+			users = append(users, op)
+		}
+	}
+	if len(users) < 2 || len(users) > 3 || users[0] != call || users[1].Name() != loops.ForName {
+		return narrowed{}, false
+	}
+	nest := users[1]
+	var dealloc *ir.Operation
+	if len(users) == 3 {
+		if dealloc = users[2]; dealloc.Name() != loops.DeallocName {
+			return narrowed{}, false
+		}
+	}
+	// The nest: perfect, from 0 to c's sizes by 1, storing
+	// truncf(c[ivs]) into dst[ivs].
+	var ivs []ir.Value
+	l := nest
+	for {
+		f := loops.ForOp{Op: l}
+		lb, ok1 := constInt(f.LowerBound())
+		st, ok2 := constInt(f.Step())
+		ub, ok3 := constInt(f.UpperBound())
+		if !ok1 || !ok2 || !ok3 || lb != 0 || st != 1 || l.NumResults() != 0 || len(ivs) >= ct.Rank() || ub != ct.Shape()[len(ivs)] {
+			return narrowed{}, false
+		}
+		ivs = append(ivs, f.InductionVar())
+		inner := soleInnerLoop(l)
+		if inner == nil || countOps(f.BodyBlock()) != 2 {
+			break
+		}
+		l = inner
+	}
+	body := loops.ForOp{Op: l}.BodyBlock()
+	if len(ivs) != ct.Rank() || countOps(body) != 4 {
+		return narrowed{}, false
+	}
+	store := body.Terminator().Prev()
+	if store == nil || store.Name() != loops.StoreName {
+		return narrowed{}, false
+	}
+	trunc := ir.DefiningOp(store.Operand(0))
+	if trunc == nil || trunc.Name() != arith.TruncFName || trunc.Block() != body || !isHalfFloat(trunc.Result(0).Type()) {
+		return narrowed{}, false
+	}
+	load := ir.DefiningOp(trunc.Operand(0))
+	if load == nil || load.Name() != loops.LoadName || load.Block() != body || load.Operand(0) != c {
+		return narrowed{}, false
+	}
+	dst := store.Operand(1)
+	dt, ok := dst.Type().(*ir.MemRefType)
+	if !ok || dt.Layout != nil || dt.MemorySpace != nil || dt.Rank() != ct.Rank() {
+		return narrowed{}, false
+	}
+	li, si := load.Operands()[1:], store.Operands()[2:]
+	for i := range ivs {
+		if li[i] != ivs[i] || si[i] != ivs[i] {
+			return narrowed{}, false
+		}
+	}
+	// dst must exist at the call, and nothing in between may use it.
+	if d := ir.DefiningOp(dst); d != nil && (d.Block() != blk || !d.IsBeforeInBlock(call)) {
+		return narrowed{}, false
+	}
+	for op := call.Next(); op != nil && op != nest; op = op.Next() {
+		for _, x := range op.Operands() {
+			if x == dst {
+				return narrowed{}, false
+			}
+		}
+	}
+	n := narrowed{dst: dst, erase: []*ir.Operation{nest}}
+	if dealloc != nil {
+		n.erase = append(n.erase, dealloc)
+	}
+	n.erase = append(n.erase, alloc)
+	return n, true
 }
