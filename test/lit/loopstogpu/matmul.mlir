@@ -12,7 +12,7 @@
 // CHECK: gpu.func @small_mm0({{.*}}memref<3x7x5xf64>{{.*}}) workgroup(%{{.*}} : memref<16x16xf64, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x16xf64, #gpu.address_space<workgroup>>) kernel
 // CHECK: gpu.func @dyn_mm0({{.*}}) workgroup(%{{.*}} : memref<16x66xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x34xf32, #gpu.address_space<workgroup>>) kernel
 // CHECK: arith.cmpf olt
-// CHECK-NOT: gpu.func
+// CHECK-NOT: gpu.func @dyn_k
 // CHECK: func.func @big
 // CHECK: gpu.launch_func  @tt_kernels::@big_mm0 blocks in (%c4, %c4, %c1) threads in (%c256, %c1, %c1) {{.*}}{tt.kernel_kind = "matmul", tt.thread_tile = array<i64: 8, 4>, tt.tile = array<i64: 128, 64, 16>}
 // CHECK: func.func @small
@@ -23,7 +23,7 @@
 // CHECK: %[[T:.*]] = arith.ceildivsi %[[M]], %c64
 // CHECK: %[[G:.*]] = arith.maxsi %[[T]], %c1
 // CHECK: gpu.launch_func  @tt_kernels::@dyn_mm0 blocks in (%c1, %[[G]], %c1) threads in (%c256, %c1, %c1) {{.*}}{tt.kernel_kind = "matmul", tt.thread_tile = array<i64: 4, 2>, tt.tile = array<i64: 64, 32, 16>}
-// CHECK-NOT: gpu.launch_func
+// CHECK-NOT: @dyn_k
 
 // PTX: .visible .entry big_mm0(
 // PTX: .shared .align 8 .b8 big_mm0_smem3[8320];
@@ -52,4 +52,17 @@ func.func @dyn(%a: tensor<?x64xf32>, %b: tensor<32x64xf32>, %bias: tensor<32xf32
   %1 = "tensor.add"(%0, %bb) : (tensor<?x32xf32>, tensor<?x32xf32>) -> tensor<?x32xf32>
   %2 = "tensor.relu"(%1) : (tensor<?x32xf32>) -> tensor<?x32xf32>
   return %2 : tensor<?x32xf32>
+}
+
+// conv2d as an implicit GEMM: per image and group, C = out[n, group]
+// (O/groups = 8 rows, OH*OW = 49 columns), K = C/groups*KH*KW = 18; grid
+// z = images x groups. max_pool2d: one thread per output.
+// CHECK-LABEL: func.func @conv
+// CHECK: gpu.launch_func  @tt_kernels::@conv_conv0 blocks in (%c2, %c1, %c6) threads in (%c256, %c1, %c1) {{.*}}{tt.kernel_kind = "conv2d", tt.thread_tile = array<i64: 1, 2>, tt.tile = array<i64: 16, 32, 16>}
+// CHECK: gpu.launch_func  @tt_kernels::@conv_k0 {{.*}}{tt.kernel_kind = "pointwise"}
+// CHECK-NOT: call_extern
+func.func @conv(%x: tensor<3x4x9x9xf32>, %w: tensor<16x2x3x3xf32>) -> tensor<3x16x4x4xf32> {
+  %0 = "tensor.conv2d"(%x, %w) {groups = 2 : i64, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>, dilation = array<i64: 2, 2>} : (tensor<3x4x9x9xf32>, tensor<16x2x3x3xf32>) -> tensor<3x16x7x7xf32>
+  %1 = "tensor.max_pool2d"(%0) {kernel = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>} : (tensor<3x16x7x7xf32>) -> tensor<3x16x4x4xf32>
+  return %1 : tensor<3x16x4x4xf32>
 }
