@@ -46,22 +46,9 @@ func widenedOperand(call *ir.Operation, v ir.Value) (widened, bool) {
 	if alloc == nil || alloc.Name() != loops.AllocName || alloc.Block() != blk || !ir.HasStaticShape(v.Type()) {
 		return widened{}, false
 	}
-	// The ops of the block using v, in order.
-	seen := map[*ir.Operation]bool{}
-	for _, u := range ir.Users(v) {
-		for u != nil && u.Block() != blk {
-			u = u.ParentOp()
-		}
-		if u == nil {
-			return widened{}, false
-		}
-		seen[u] = true
-	}
-	var users []*ir.Operation
-	for op := range blk.Ops() {
-		if seen[op] {
-			users = append(users, op)
-		}
+	users, ok := blockUsers(v, blk)
+	if !ok {
+		return widened{}, false
 	}
 	at := -1
 	for i, u := range users {
@@ -83,31 +70,104 @@ func widenedOperand(call *ir.Operation, v ir.Value) (widened, bool) {
 			return widened{}, false
 		}
 	}
-	// Nothing between the nest and the call may use the 16-bit buffer but
-	// its deallocation, which then moves after the call.
-	var moved *ir.Operation
-	for op := nest.Next(); op != nil && op != call; op = op.Next() {
-		for _, x := range op.Operands() {
-			if x == w.src && (op.Name() != loops.DeallocName || moved != nil) {
-				return widened{}, false
-			} else if x == w.src {
-				moved = op
-			}
-		}
+	moved, ok := deallocBetween(nest, call, w.src)
+	if !ok {
+		return widened{}, false
 	}
 	w.deferDealloc = moved
 	w.erase = []*ir.Operation{nest}
 	if len(users) == 3 && at == 1 && users[2].Name() == loops.DeallocName {
 		w.erase = append(w.erase, users[2], alloc)
 	}
+	// A 16-bit buffer that is itself a (transposing) copy made for the
+	// widening only: read the original instead.
+	if cp, ok := copiedFrom(nest, w.src); ok {
+		if moved, ok := deallocBetween(cp.erase[0], call, cp.src); ok {
+			w.src, w.transposed, w.deferDealloc = cp.src, w.transposed != cp.transposed, moved
+			w.erase = append(w.erase, cp.erase...)
+		}
+	}
 	return w, true
+}
+
+// deallocBetween reports whether nothing strictly between from and to
+// uses v but at most its deallocation (returned: it moves after to).
+func deallocBetween(from, to *ir.Operation, v ir.Value) (*ir.Operation, bool) {
+	var dealloc *ir.Operation
+	for op := from.Next(); op != nil && op != to; op = op.Next() {
+		uses := false
+		op.Walk(func(o *ir.Operation) {
+			for _, x := range o.Operands() {
+				uses = uses || x == v
+			}
+		})
+		switch {
+		case !uses:
+		case op.Name() == loops.DeallocName && dealloc == nil:
+			dealloc = op
+		default:
+			return nil, false
+		}
+	}
+	return dealloc, true
+}
+
+// blockUsers returns the ops of blk that use v (or hold a use), in order,
+// and false when a use lies outside blk.
+func blockUsers(v ir.Value, blk *ir.Block) ([]*ir.Operation, bool) {
+	seen := map[*ir.Operation]bool{}
+	for _, u := range ir.Users(v) {
+		for u != nil && u.Block() != blk {
+			u = u.ParentOp()
+		}
+		if u == nil {
+			return nil, false
+		}
+		seen[u] = true
+	}
+	var users []*ir.Operation
+	for op := range blk.Ops() {
+		if seen[op] {
+			users = append(users, op)
+		}
+	}
+	return users, true
+}
+
+// copiedFrom reports whether the 16-bit buffer src, which the widening
+// nest wnest reads, is allocated for a copy of another buffer (the
+// realized transpose of a 16-bit operand, say) made by a nest of its own
+// just for wnest: src's users are that nest, wnest and at most its
+// deallocation. erase lists the copy nest, the deallocation and the
+// allocation.
+func copiedFrom(wnest *ir.Operation, src ir.Value) (widened, bool) {
+	blk := wnest.Block()
+	alloc := ir.DefiningOp(src)
+	if alloc == nil || alloc.Name() != loops.AllocName || alloc.Block() != blk {
+		return widened{}, false
+	}
+	users, ok := blockUsers(src, blk)
+	if !ok || len(users) < 2 || len(users) > 3 || users[1] != wnest || len(users) == 3 && users[2].Name() != loops.DeallocName {
+		return widened{}, false
+	}
+	cp, ok := copyNest(users[0], src, false)
+	if !ok {
+		return widened{}, false
+	}
+	cp.erase = append([]*ir.Operation{users[0]}, users[2:]...)
+	cp.erase = append(cp.erase, alloc)
+	return cp, true
 }
 
 // wideningNest reports whether nest is a perfect loop nest from 0 to v's
 // sizes by 1 whose body only stores arith.extf of a 16-bit buffer's
 // element into v (indexed by the induction variables; the source's last
 // two indices may be swapped).
-func wideningNest(nest *ir.Operation, v ir.Value) (widened, bool) {
+func wideningNest(nest *ir.Operation, v ir.Value) (widened, bool) { return copyNest(nest, v, true) }
+
+// copyNest is wideningNest (widen) or, without widen, the same for a
+// plain copy of a 16-bit buffer into the 16-bit buffer v.
+func copyNest(nest *ir.Operation, v ir.Value, widen bool) (widened, bool) {
 	vt, ok := v.Type().(*ir.MemRefType)
 	if !ok || nest.Name() != loops.ForName {
 		return widened{}, false
@@ -131,19 +191,27 @@ func wideningNest(nest *ir.Operation, v ir.Value) (widened, bool) {
 	}
 	r := vt.Rank()
 	body := loops.ForOp{Op: l}.BodyBlock()
-	if len(ivs) != r || r < 2 || countOps(body) != 4 {
+	want := 3
+	if widen {
+		want = 4
+	}
+	if len(ivs) != r || r < 2 || countOps(body) != want {
 		return widened{}, false
 	}
 	store := body.Terminator().Prev()
 	if store == nil || store.Name() != loops.StoreName || store.Operand(1) != v {
 		return widened{}, false
 	}
-	ext := ir.DefiningOp(store.Operand(0))
-	if ext == nil || ext.Name() != arith.ExtFName || ext.Block() != body {
-		return widened{}, false
+	x := store.Operand(0)
+	if widen {
+		ext := ir.DefiningOp(x)
+		if ext == nil || ext.Name() != arith.ExtFName || ext.Block() != body {
+			return widened{}, false
+		}
+		x = ext.Operand(0)
 	}
-	load := ir.DefiningOp(ext.Operand(0))
-	if load == nil || load.Name() != loops.LoadName || load.Block() != body || !isHalfFloat(ext.Operand(0).Type()) {
+	load := ir.DefiningOp(x)
+	if load == nil || load.Name() != loops.LoadName || load.Block() != body || !isHalfFloat(x.Type()) {
 		return widened{}, false
 	}
 	src := load.Operand(0)
@@ -195,21 +263,9 @@ func narrowedResult(call *ir.Operation, c ir.Value) (narrowed, bool) {
 	if alloc == nil || alloc.Name() != loops.AllocName || alloc.Block() != blk || !ok || !ir.HasStaticShape(ct) {
 		return narrowed{}, false
 	}
-	seen := map[*ir.Operation]bool{}
-	for _, u := range ir.Users(c) {
-		for u != nil && u.Block() != blk {
-			u = u.ParentOp()
-		}
-		if u == nil {
-			return narrowed{}, false
-		}
-		seen[u] = true
-	}
-	var users []*ir.Operation
-	for op := range blk.Ops() {
-		if seen[op] {
-			users = append(users, op)
-		}
+	users, ok := blockUsers(c, blk)
+	if !ok {
+		return narrowed{}, false
 	}
 	if len(users) < 2 || len(users) > 3 || users[0] != call || users[1].Name() != loops.ForName {
 		return narrowed{}, false
