@@ -88,6 +88,9 @@ func (f *fnEmitter) emitConstant(op *ir.Operation) error {
 			v := a.Int64()
 			return intLiteral(t.elem, v), &v, nil
 		case *ir.FloatAttr:
+			if t.elem.isHalf() {
+				return halfLiteral(t.elem, a.Value), nil, nil
+			}
 			if !t.elem.IsFloat() {
 				break
 			}
@@ -1109,7 +1112,8 @@ func (f *fnEmitter) emitMatmul(op *ir.Operation, bufs []*gval) error {
 	}
 	a, b, c := bufs[0], bufs[1], bufs[2]
 	ra, rb, rc := len(a.t.shape), len(b.t.shape), len(c.t.shape)
-	if ra < 2 || rb < 2 || rc < 2 || a.t.elem != b.t.elem || a.t.elem != c.t.elem || a.t.elem == I1 {
+	halfAB := a.t.elem.isHalf() && b.t.elem == a.t.elem && c.t.elem == F32
+	if ra < 2 || rb < 2 || rc < 2 || a.t.elem != b.t.elem || (a.t.elem != c.t.elem && !halfAB) || a.t.elem == I1 {
 		return errAt(op, "tt.matmul expects A [..., M, K], B [..., K, N] and C [..., M, N] of one numeric element type")
 	}
 	if (ra != 2 && ra != rc) || (rb != 2 && rb != rc) {
@@ -1147,6 +1151,9 @@ func (f *fnEmitter) emitMatmul(op *ir.Operation, bufs []*gval) error {
 	}
 	if err := f.emitChecks(op, "tt.matmul", checks); err != nil {
 		return err
+	}
+	if halfAB {
+		a, b = f.widenHalf(a), f.widenHalf(b)
 	}
 	batch := product(c, 0, rc-2)
 	batchA, batchB := "1", "1"

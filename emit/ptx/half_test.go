@@ -168,3 +168,51 @@ func TestHalfPTX(t *testing.T) {
 		}
 	}
 }
+
+// TestHalfRefdataPTX emits the kernels of test/refdata's f16 and bf16
+// programs for sm_70, sm_80 and sm_90 and assembles them with ptxas (when
+// installed) for their target; programs using math functions emit/ptx
+// lacks are skipped (the simulator tests report them).
+func TestHalfRefdataPTX(t *testing.T) {
+	ptxas, _ := exec.LookPath("ptxas")
+	files, err := filepath.Glob(filepath.Join("..", "..", "test", "refdata", "*", "program.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	emitted := 0
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(src), "f16>") {
+			continue
+		}
+		name := filepath.Base(filepath.Dir(file))
+		m := lower(t, name, string(src), "")
+		for _, sm := range []int{70, 80, 90} {
+			mod, err := ptxemit.Emit(m, ptxemit.Options{Target: sm})
+			if err != nil {
+				if strings.Contains(err.Error(), "is not supported in kernels") {
+					t.Logf("%s: %v", name, err)
+					break
+				}
+				t.Fatalf("%s sm_%d: %v", name, sm, err)
+			}
+			emitted++
+			if ptxas == "" {
+				continue
+			}
+			ptxFile := filepath.Join(t.TempDir(), name+".ptx")
+			if err := os.WriteFile(ptxFile, []byte(mod.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if out, err := exec.Command(ptxas, "--gpu-name", fmt.Sprintf("sm_%d", sm), ptxFile, "-o", os.DevNull).CombinedOutput(); err != nil {
+				t.Errorf("%s sm_%d: ptxas: %v\n%s", name, sm, err, out)
+			}
+		}
+	}
+	if emitted < 3*12 {
+		t.Errorf("only %d f16/bf16 programs × targets emitted", emitted)
+	}
+}

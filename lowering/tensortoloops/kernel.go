@@ -96,6 +96,39 @@ func (lw *lowerer) lowerKernel(k *ir.Operation) error {
 	return nil
 }
 
+// lowerWidened lowers a kernel whose output is the rounding cast of an
+// extern or opaque op widenHalf made compute in f32: the op writes an f32
+// buffer, which a loop nest rounds into out. It reports false for other
+// casts.
+func (g *gen) lowerWidened(cast *ir.Operation, out ir.Value) bool {
+	p := ir.DefiningOp(cast.Operand(0))
+	if p == nil || !isHalf(opclass.Elem(cast.Result(0))) {
+		return false
+	}
+	switch p.Name() {
+	case tensor.ScatterAddName:
+	case tensor.MatMulName, tensor.Conv2DName:
+		if r := len(opclass.Shape(p.Result(0))); !g.lw.opts.Extern || p.Name() == tensor.MatMulName && r != 2 && r != 3 {
+			return false // computed as loops
+		}
+	default:
+		return false
+	}
+	tmp, err := g.lw.alloc(g, p.Result(0))
+	if err != nil {
+		g.fail(err)
+		return true
+	}
+	if p.Name() == tensor.ScatterAddName {
+		g.scatterAdd(p, tmp)
+	} else if !g.externCall(p, tmp, nil) {
+		return false // matmul and conv2d as loops
+	}
+	g.env[p.Result(0)] = tmp
+	g.storeAll(cast.Result(0), out)
+	return true
+}
+
 // lowerSpecial lowers extern (matmul, conv2d) and opaque (scatter_add)
 // kernels, falling back to loop nests.
 func (g *gen) lowerSpecial(outs []ir.Value, bufOf map[ir.Value]ir.Value) {
@@ -110,14 +143,8 @@ func (g *gen) lowerSpecial(outs []ir.Value, bufOf map[ir.Value]ir.Value) {
 				g.scatterAdd(op, bufOf[outs[0]])
 				return
 			case tensor.CastName:
-				// A 16-bit product computed in f32 (widenHalf): the runtime
-				// kernel writes an f32 buffer the cast rounds.
-				if p := ir.DefiningOp(op.Operand(0)); p != nil && (p.Name() == tensor.MatMulName || p.Name() == tensor.Conv2DName) && isHalf(opclass.Elem(outs[0])) {
-					if tmp, err := g.lw.alloc(g, p.Result(0)); err == nil && g.externCall(p, tmp, nil) {
-						g.env[p.Result(0)] = tmp
-						g.storeAll(outs[0], bufOf[outs[0]])
-						return
-					}
+				if g.lowerWidened(op, bufOf[outs[0]]) {
+					return
 				}
 			default:
 				// A matmul with the epilogue fuse put into its kernel.
