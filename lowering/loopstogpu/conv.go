@@ -47,7 +47,7 @@ func tiledConv2D(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
 	if out == x || out == w {
 		return false
 	}
-	et, ok := plainBuffers(args)
+	et, ok := plainBuffers(args, false)
 	if !ok {
 		return false
 	}

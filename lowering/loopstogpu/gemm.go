@@ -182,8 +182,9 @@ func gemmLaunch(gm gpu.ModuleOp, op *ir.Operation, name, kind string, kargs []ir
 }
 
 // plainBuffers reports whether every value is a memref without layout or
-// memory space, of one float element type of 32 or 64 bits.
-func plainBuffers(vs []ir.Value) (ir.Type, bool) {
+// memory space, of one float element type of 32 or 64 bits (or f16 and
+// bf16 with allowHalf), and returns it.
+func plainBuffers(vs []ir.Value, allowHalf bool) (ir.Type, bool) {
 	var et ir.Type
 	for _, v := range vs {
 		t, ok := v.Type().(*ir.MemRefType)
@@ -192,7 +193,7 @@ func plainBuffers(vs []ir.Value) (ir.Type, bool) {
 		}
 		et = t.Elem
 	}
-	if w := et.(*ir.FloatType).Width(); w != 32 && w != 64 {
+	if w := et.(*ir.FloatType).Width(); w != 32 && w != 64 && !(allowHalf && isHalfFloat(et)) {
 		return nil, false
 	}
 	return et, true
@@ -215,8 +216,14 @@ func tiledMatmul(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
 			return false
 		}
 	}
-	et, ok := plainBuffers(args)
+	// f32/f64 throughout, or f16/bf16 A and B with an f32 C (and bias).
+	et, ok := plainBuffers(append([]ir.Value{c}, args[3:]...), false)
 	if !ok {
+		return false
+	}
+	ab, ok := plainBuffers(args[:2], true)
+	half := ok && isHalfFloat(ab) && et.(*ir.FloatType).Width() == 32
+	if !ok || ab != et && !half {
 		return false
 	}
 	flags := loops.MatmulFlagsOf(op)
@@ -225,24 +232,29 @@ func tiledMatmul(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
 	}
 	ct := c.Type().(*ir.MemRefType)
 	rank, shape := ct.Rank(), ct.Shape()
-	// f16/bf16 products: read the 16-bit operands instead of their
-	// widened copies (the widening nests go away).
-	wa, okA := widenedOperand(op, args[0])
-	wb, okB := widenedOperand(op, args[1])
-	half := okA && okB && et.(*ir.FloatType).Width() == 32 && wa.src.Type().(*ir.MemRefType).Elem == wb.src.Type().(*ir.MemRefType).Elem
 	kargs := append([]ir.Value{}, args...)
 	var nr narrowed
 	narrow := false
+	var copies []widened
 	if half {
-		// ... and round C to 16 bits in the epilogue instead of in a
-		// kernel of its own.
+		// Read 16-bit operands that are copies made for the product
+		// alone (realized transposes) in place, and round C to 16 bits
+		// in the epilogue instead of in a kernel of its own.
+		for i := range 2 {
+			if w, ok := copiedOperand(op, args[i]); ok {
+				kargs[i] = w.src
+				if i == 0 {
+					flags.TransposeA = flags.TransposeA != w.transposed
+				} else {
+					flags.TransposeB = flags.TransposeB != w.transposed
+				}
+				copies = append(copies, w)
+			}
+		}
 		nr, narrow = narrowedResult(op, c)
 		if narrow {
 			kargs[2] = nr.dst
 		}
-		kargs[0], kargs[1] = wa.src, wb.src
-		flags.TransposeA = flags.TransposeA != wa.transposed
-		flags.TransposeB = flags.TransposeB != wb.transposed
 	}
 	tiling := chooseGemmTiling(shape[rank-2], shape[rank-1], elemBytes(et), !flags.TransposeA, flags.TransposeB)
 	if half {
@@ -264,24 +276,20 @@ func tiledMatmul(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
 		}
 		return dim(rank - 2), dim(rank - 1), batch
 	}
-	if half {
-		for _, w := range []widened{wa, wb} {
-			if w.deferDealloc != nil {
-				w.deferDealloc.MoveAfter(op)
-			}
+	for _, w := range copies {
+		if w.deferDealloc != nil {
+			w.deferDealloc.MoveAfter(op)
 		}
 	}
 	fn := gemmLaunch(gm(), op, name, KindMatmul, kargs, et, tiling, prob, sizes)
 	if half && (flags.Activation == "" || flags.Activation == "relu") && allStatic(kargs) {
-		fn.Op.SetAttr(MmaAttrName, ir.String(wa.src.Type().(*ir.MemRefType).Elem.String()))
+		fn.Op.SetAttr(MmaAttrName, ir.String(ab.String()))
 		loops.SetMatmulFlags(fn.Op, flags)
 	}
 	op.Erase()
-	if half {
-		for _, w := range []widened{wa, wb} {
-			for _, e := range w.erase {
-				e.Erase()
-			}
+	for _, w := range copies {
+		for _, e := range w.erase {
+			e.Erase()
 		}
 	}
 	if narrow {

@@ -15,14 +15,14 @@ import (
 // tt.matmul's transpose_a, transpose_b and activation attributes.
 const MmaAttrName = "tt.mma"
 
-// widened is an f32 operand of a tt.matmul that is a 16-bit buffer
-// widened by a loop nest of its own (tensor-to-loops computes f16 and
-// bf16 matmuls in f32 so): the GEMM can read the 16-bit buffer directly.
+// widened is a 16-bit operand of a tt.matmul that a loop nest of its own
+// copies (transposed, say: the fuser folds transposes into f32 and f64
+// products only) from another buffer: the GEMM can read the original.
 type widened struct {
-	src        ir.Value // the 16-bit buffer
-	transposed bool     // the nest also transposes the last two dims
+	src        ir.Value // the original 16-bit buffer
+	transposed bool     // the copy swaps the last two dimensions
 	erase      []*ir.Operation
-	// deferDealloc is the source's deallocation, between the nest and
+	// deferDealloc is the original's deallocation, between the copy and
 	// the call, to move after the GEMM.
 	deferDealloc *ir.Operation
 }
@@ -33,61 +33,34 @@ func isHalfFloat(t ir.Type) bool {
 	return ok && (ft.Kind == ir.F16 || ft.Kind == ir.BF16)
 }
 
-// widenedOperand reports whether operand v of call is an f32 buffer of
-// static shape that a loop nest of the same block, the last op using v
-// before call, fills completely with arith.extf of a 16-bit buffer
-// (identically indexed, or with the last two dimensions swapped), and
-// whose contents nothing but call reads: the next op using v after call,
-// if any, is its deallocation or another nest overwriting it completely.
-// (plan-memory may give several such copies one buffer.)
-func widenedOperand(call *ir.Operation, v ir.Value) (widened, bool) {
+// copiedOperand reports whether the 16-bit operand v of call is a buffer
+// of static shape allocated for a copy of another buffer (identical, or
+// with the last two dimensions swapped) made by the loop nest just before
+// for call alone: v's users are that nest, call and at most its
+// deallocation, and nothing in between uses the original but its
+// deallocation (which then moves after the call).
+func copiedOperand(call *ir.Operation, v ir.Value) (widened, bool) {
 	blk := call.Block()
 	alloc := ir.DefiningOp(v)
 	if alloc == nil || alloc.Name() != loops.AllocName || alloc.Block() != blk || !ir.HasStaticShape(v.Type()) {
 		return widened{}, false
 	}
 	users, ok := blockUsers(v, blk)
+	if !ok || len(users) < 2 || len(users) > 3 || users[1] != call || len(users) == 3 && users[2].Name() != loops.DeallocName {
+		return widened{}, false
+	}
+	cp, ok := copyNest(users[0], v)
 	if !ok {
 		return widened{}, false
 	}
-	at := -1
-	for i, u := range users {
-		if u == call {
-			at = i
-		}
-	}
-	if at < 1 {
-		return widened{}, false
-	}
-	nest := users[at-1]
-	w, ok := wideningNest(nest, v)
+	moved, ok := deallocBetween(users[0], call, cp.src)
 	if !ok {
 		return widened{}, false
 	}
-	if at+1 < len(users) {
-		next := users[at+1]
-		if _, over := wideningNest(next, v); !over && next.Name() != loops.DeallocName {
-			return widened{}, false
-		}
-	}
-	moved, ok := deallocBetween(nest, call, w.src)
-	if !ok {
-		return widened{}, false
-	}
-	w.deferDealloc = moved
-	w.erase = []*ir.Operation{nest}
-	if len(users) == 3 && at == 1 && users[2].Name() == loops.DeallocName {
-		w.erase = append(w.erase, users[2], alloc)
-	}
-	// A 16-bit buffer that is itself a (transposing) copy made for the
-	// widening only: read the original instead.
-	if cp, ok := copiedFrom(nest, w.src); ok {
-		if moved, ok := deallocBetween(cp.erase[0], call, cp.src); ok {
-			w.src, w.transposed, w.deferDealloc = cp.src, w.transposed != cp.transposed, moved
-			w.erase = append(w.erase, cp.erase...)
-		}
-	}
-	return w, true
+	cp.deferDealloc = moved
+	cp.erase = append([]*ir.Operation{users[0]}, users[2:]...)
+	cp.erase = append(cp.erase, alloc)
+	return cp, true
 }
 
 // deallocBetween reports whether nothing strictly between from and to
@@ -134,40 +107,11 @@ func blockUsers(v ir.Value, blk *ir.Block) ([]*ir.Operation, bool) {
 	return users, true
 }
 
-// copiedFrom reports whether the 16-bit buffer src, which the widening
-// nest wnest reads, is allocated for a copy of another buffer (the
-// realized transpose of a 16-bit operand, say) made by a nest of its own
-// just for wnest: src's users are that nest, wnest and at most its
-// deallocation. erase lists the copy nest, the deallocation and the
-// allocation.
-func copiedFrom(wnest *ir.Operation, src ir.Value) (widened, bool) {
-	blk := wnest.Block()
-	alloc := ir.DefiningOp(src)
-	if alloc == nil || alloc.Name() != loops.AllocName || alloc.Block() != blk {
-		return widened{}, false
-	}
-	users, ok := blockUsers(src, blk)
-	if !ok || len(users) < 2 || len(users) > 3 || users[1] != wnest || len(users) == 3 && users[2].Name() != loops.DeallocName {
-		return widened{}, false
-	}
-	cp, ok := copyNest(users[0], src, false)
-	if !ok {
-		return widened{}, false
-	}
-	cp.erase = append([]*ir.Operation{users[0]}, users[2:]...)
-	cp.erase = append(cp.erase, alloc)
-	return cp, true
-}
-
-// wideningNest reports whether nest is a perfect loop nest from 0 to v's
-// sizes by 1 whose body only stores arith.extf of a 16-bit buffer's
-// element into v (indexed by the induction variables; the source's last
-// two indices may be swapped).
-func wideningNest(nest *ir.Operation, v ir.Value) (widened, bool) { return copyNest(nest, v, true) }
-
-// copyNest is wideningNest (widen) or, without widen, the same for a
-// plain copy of a 16-bit buffer into the 16-bit buffer v.
-func copyNest(nest *ir.Operation, v ir.Value, widen bool) (widened, bool) {
+// copyNest reports whether nest is a perfect loop nest from 0 to v's
+// sizes by 1 whose body only copies an element of a 16-bit buffer into v
+// (indexed by the induction variables; the source's last two indices may
+// be swapped).
+func copyNest(nest *ir.Operation, v ir.Value) (widened, bool) {
 	vt, ok := v.Type().(*ir.MemRefType)
 	if !ok || nest.Name() != loops.ForName {
 		return widened{}, false
@@ -191,11 +135,7 @@ func copyNest(nest *ir.Operation, v ir.Value, widen bool) (widened, bool) {
 	}
 	r := vt.Rank()
 	body := loops.ForOp{Op: l}.BodyBlock()
-	want := 3
-	if widen {
-		want = 4
-	}
-	if len(ivs) != r || r < 2 || countOps(body) != want {
+	if len(ivs) != r || r < 2 || countOps(body) != 3 {
 		return widened{}, false
 	}
 	store := body.Terminator().Prev()
@@ -203,13 +143,6 @@ func copyNest(nest *ir.Operation, v ir.Value, widen bool) (widened, bool) {
 		return widened{}, false
 	}
 	x := store.Operand(0)
-	if widen {
-		ext := ir.DefiningOp(x)
-		if ext == nil || ext.Name() != arith.ExtFName || ext.Block() != body {
-			return widened{}, false
-		}
-		x = ext.Operand(0)
-	}
 	load := ir.DefiningOp(x)
 	if load == nil || load.Name() != loops.LoadName || load.Block() != body || !isHalfFloat(x.Type()) {
 		return widened{}, false

@@ -23,7 +23,7 @@ func expandMaxPool2D(op *ir.Operation) bool {
 	if x == out {
 		return false
 	}
-	et, ok := plainBuffers(op.Operands())
+	et, ok := plainBuffers(op.Operands(), false)
 	if !ok {
 		return false
 	}
