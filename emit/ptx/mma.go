@@ -45,6 +45,9 @@ const (
 	// 32 distinct banks); those of an operand contiguous along M or N are
 	// [k][p] rows of mmaStrideP halves (64 + 8).
 	mmaStrideK, mmaStrideP = 24, 72
+	// mmaStrideC is the row length in words of the f32 tile of C staged
+	// in shared memory for the epilogue (64 + 8).
+	mmaStrideC = 72
 )
 
 // MmaTile returns the block tile [BM, BN, BK] and block size of the mma
@@ -304,48 +307,72 @@ func (g MmaGemm) text() string {
 	w.f("add.u32 %s, %s, 16", k0, k0)
 	w.f("bra $Lloop")
 	w.sb.WriteString("$Ldone:\n")
-	// Epilogue: D element i of tile (mt, nt) is C[g (+8 for i ≥ 2)][2·tig + i%2].
+	// Epilogue. D elements (2p, 2p+1) of tile (mt, nt) are C[g + 8p][2·tig
+	// + {0, 1}] of the tile: the accumulators go to shared memory first
+	// (8-byte stores, rows of mmaStrideC words: conflict-free per
+	// half-warp), then the block writes its tile row by row, consecutive
+	// threads on consecutive columns, so that the stores of C are
+	// coalesced.
+	cs := w.rd()
+	w.f("mov.u64 %s, %s_cs", cs, n)
 	for mt := range 2 {
 		for nt := range 2 {
-			for i := range 4 {
-				row, col := w.r(), w.r()
-				w.f("add.u32 %s, %s, %s", row, row0, wm)
-				w.f("add.u32 %s, %s, %s", row, row, grp)
-				w.f("add.u32 %s, %s, %d", row, row, mt*16+8*(i/2))
-				w.f("add.u32 %s, %s, %s", col, col0, wn)
-				w.f("add.u32 %s, %s, %s", col, col, kc0)
-				w.f("add.u32 %s, %s, %d", col, col, nt*8+i%2)
-				in1, in2 := w.p(), w.p()
-				w.f("setp.lt.u32 %s, %s, %s", in1, row, m)
-				w.f("setp.lt.and.u32 %s, %s, %s, %s", in2, col, nn, in1)
-				idx, a := w.r(), w.rd()
-				w.f("mad.lo.u32 %s, %s, %s, %s", idx, row, nn, col)
-				w.f("mul.wide.u32 %s, %s, %d", a, idx, cSize)
-				w.f("add.s64 %s, %s, %s", a, cBase, a)
-				v := acc[mt][nt][i]
-				if g.Bias {
-					ba, bv := w.rd(), w.f32()
-					w.f("mul.wide.u32 %s, %s, 4", ba, col)
-					w.f("add.s64 %s, %s, %s", ba, biasBase, ba)
-					w.f("mov.f32 %s, 0f00000000", bv)
-					w.f("@%s ld.global.f32 %s, [%s]", in2, bv, ba)
-					w.f("add.rn.f32 %s, %s, %s", v, v, bv)
-				}
-				if g.Relu {
-					// numerics.Relu: x < 0 ? 0 : x (a NaN stays).
-					neg := w.p()
-					w.f("setp.lt.f32 %s, %s, 0f00000000", neg, v)
-					w.f("selp.f32 %s, 0f00000000, %s, %s", v, v, neg)
-				}
-				if g.Out != "" {
-					h := w.h()
-					w.f("cvt.rn.%s.f32 %s, %s", g.Out, h, v)
-					w.f("@%s st.global.b16 [%s], %s", in2, a, h)
-					continue
-				}
-				w.f("@%s st.global.f32 [%s], %s", in2, a, v)
+			for p := range 2 {
+				o, a := w.r(), w.rd()
+				w.f("add.u32 %s, %s, %s", o, wm, grp)
+				w.f("add.u32 %s, %s, %d", o, o, mt*16+8*p)
+				w.f("mul.lo.u32 %s, %s, %d", o, o, mmaStrideC)
+				w.f("add.u32 %s, %s, %s", o, o, wn)
+				w.f("add.u32 %s, %s, %s", o, o, kc0)
+				w.f("add.u32 %s, %s, %d", o, o, nt*8)
+				w.f("mul.wide.u32 %s, %s, 4", a, o)
+				w.f("add.s64 %s, %s, %s", a, cs, a)
+				w.f("st.shared.v2.f32 [%s], {%s, %s}", a, acc[mt][nt][2*p], acc[mt][nt][2*p+1])
 			}
 		}
+	}
+	w.f("bar.sync 0")
+	for l := range mmaBM * mmaBN / mmaThreads {
+		e, r, c := w.r(), w.r(), w.r()
+		w.f("add.u32 %s, %s, %d", e, tid, l*mmaThreads)
+		w.f("shr.u32 %s, %s, 6", r, e)
+		w.f("and.b32 %s, %s, 63", c, e)
+		o, sa, v := w.r(), w.rd(), w.f32()
+		w.f("mad.lo.u32 %s, %s, %d, %s", o, r, mmaStrideC, c)
+		w.f("mul.wide.u32 %s, %s, 4", sa, o)
+		w.f("add.s64 %s, %s, %s", sa, cs, sa)
+		w.f("ld.shared.f32 %s, [%s]", v, sa)
+		row, col := w.r(), w.r()
+		w.f("add.u32 %s, %s, %s", row, row0, r)
+		w.f("add.u32 %s, %s, %s", col, col0, c)
+		in1, in2 := w.p(), w.p()
+		w.f("setp.lt.u32 %s, %s, %s", in1, row, m)
+		w.f("setp.lt.and.u32 %s, %s, %s, %s", in2, col, nn, in1)
+		idx, a := w.r(), w.rd()
+		w.f("mad.lo.u32 %s, %s, %s, %s", idx, row, nn, col)
+		w.f("mul.wide.u32 %s, %s, %d", a, idx, cSize)
+		w.f("add.s64 %s, %s, %s", a, cBase, a)
+		if g.Bias {
+			ba, bv := w.rd(), w.f32()
+			w.f("mul.wide.u32 %s, %s, 4", ba, col)
+			w.f("add.s64 %s, %s, %s", ba, biasBase, ba)
+			w.f("mov.f32 %s, 0f00000000", bv)
+			w.f("@%s ld.global.f32 %s, [%s]", in2, bv, ba)
+			w.f("add.rn.f32 %s, %s, %s", v, v, bv)
+		}
+		if g.Relu {
+			// numerics.Relu: x < 0 ? 0 : x (a NaN stays).
+			neg := w.p()
+			w.f("setp.lt.f32 %s, %s, 0f00000000", neg, v)
+			w.f("selp.f32 %s, 0f00000000, %s, %s", v, v, neg)
+		}
+		if g.Out != "" {
+			h := w.h()
+			w.f("cvt.rn.%s.f32 %s, %s", g.Out, h, v)
+			w.f("@%s st.global.b16 [%s], %s", in2, a, h)
+			continue
+		}
+		w.f("@%s st.global.f32 [%s], %s", in2, a, v)
 	}
 	w.f("ret")
 
@@ -369,6 +396,7 @@ func (g MmaGemm) text() string {
 		sizeB = mmaBK * mmaStrideP
 	}
 	fmt.Fprintf(&hdr, "\t.shared .align 16 .b8 %s_as[%d];\n\t.shared .align 16 .b8 %s_bs[%d];\n", n, 2*sizeA, n, 2*sizeB)
+	fmt.Fprintf(&hdr, "\t.shared .align 16 .b8 %s_cs[%d];\n", n, 4*mmaBM*mmaStrideC)
 	fmt.Fprintf(&hdr, "\t.reg .pred %%p<%d>;\n\t.reg .b32 %%r<%d>;\n\t.reg .b64 %%rd<%d>;\n\t.reg .f32 %%f<%d>;\n", w.ps+1, w.regs+1, w.rds+1, w.fs+1)
 	if w.hs > 0 {
 		fmt.Fprintf(&hdr, "\t.reg .b16 %%h<%d>;\n", w.hs+1)
