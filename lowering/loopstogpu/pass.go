@@ -66,15 +66,17 @@ type Stats struct {
 	// Matmuls counts the tt.matmul calls run as kernels (tiled, or
 	// expanded into loop nests).
 	Matmuls int
-	// Convs counts the tt.conv2d calls run as implicit-GEMM kernels,
-	// Pools the tt.max_pool2d calls expanded into loop nests.
-	Convs, Pools int
+	// TiledMatmuls counts those run as tiled GEMM kernels, Convs the
+	// tt.conv2d calls run as implicit-GEMM kernels, Pools the
+	// tt.max_pool2d calls expanded into loop nests.
+	TiledMatmuls, Convs, Pools int
 }
 
 type gpuPass struct {
 	pass.Base
 	block                            *int
 	kernels, pointwise, rows, serial *pass.Statistic
+	gemms, convs                     *pass.Statistic
 }
 
 // NewPass returns the loops-to-gpu pass.
@@ -95,6 +97,8 @@ func NewPass() pass.Pass {
 	p.pointwise = p.NewStatistic("num-pointwise", "Number of pointwise kernels (one thread per point)")
 	p.rows = p.NewStatistic("num-row-reductions", "Number of row-reduction kernels (one block per row)")
 	p.serial = p.NewStatistic("num-serial", "Number of kernels run by one thread")
+	p.gemms = p.NewStatistic("num-gemm", "Number of tt.matmul calls run as tiled GEMM kernels")
+	p.convs = p.NewStatistic("num-conv2d", "Number of tt.conv2d calls run as implicit-GEMM kernels")
 	return p
 }
 
@@ -111,6 +115,8 @@ func (p *gpuPass) Run(op *ir.Operation, _ *pass.AnalysisManager) error {
 	p.pointwise.Add(int64(st.Pointwise))
 	p.rows.Add(int64(st.RowReductions))
 	p.serial.Add(int64(st.Serial))
+	p.gemms.Add(int64(st.TiledMatmuls))
+	p.convs.Add(int64(st.Convs))
 	return nil
 }
 
@@ -151,6 +157,7 @@ func LoopsToGPU(module *ir.Operation, blockSize int) (Stats, error) {
 			if tiledMatmul(kernelModule, op, fmt.Sprintf("%s_mm%d", name.Value, tiled)) {
 				tiled++
 				st.Matmuls++
+				st.TiledMatmuls++
 				st.Kernels++
 				continue
 			}
