@@ -25,7 +25,8 @@ const (
 	MatmulCallee = "tt.matmul"
 	// Conv2DCallee is tt.conv2d(x, w, out): out = conv2d(x, w) for x NCHW,
 	// w OIHW and out NCHW, with the stride, padding and dilation
-	// (array<i64: h, w>) and groups (i64) attributes.
+	// (array<i64: h, w>) and groups (i64) attributes; f16 or bf16 x and w
+	// may have an f32 out (accumulated and stored in f32).
 	Conv2DCallee = "tt.conv2d"
 	// MaxPool2DCallee is tt.max_pool2d(x, out): out = max_pool2d(x) for x
 	// and out NCHW (floor mode; a NaN in a window propagates), with the
@@ -119,8 +120,9 @@ func externBuffers(op *ir.Operation, callee string, n int, names string, mixed .
 	return ts, nil
 }
 
-// halfProduct reports the mixed operands tt.matmul takes: A and B of one
-// 16-bit float type, C and the bias f32.
+// halfProduct reports the mixed operands tt.matmul and tt.conv2d take: the
+// two factors (A and B, x and w) of one 16-bit float type, the result (C,
+// out) and the bias f32.
 func halfProduct(ts []*ir.MemRefType) bool {
 	ft, ok := ts[0].Elem.(*ir.FloatType)
 	if !ok || (ft.Kind != ir.F16 && ft.Kind != ir.BF16) || ts[1].Elem != ts[0].Elem {
@@ -275,7 +277,7 @@ func verifyMaxPool2DCall(op *ir.Operation) error {
 }
 
 func verifyConv2DCall(op *ir.Operation) error {
-	ts, err := externBuffers(op, Conv2DCallee, 3, "x, w, out")
+	ts, err := externBuffers(op, Conv2DCallee, 3, "x, w, out", halfProduct)
 	if err != nil {
 		return err
 	}

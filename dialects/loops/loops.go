@@ -227,7 +227,7 @@ var CallExternDef = &ir.OpDef{
 		"accumulated and stored in f32) and " +
 		"`tt.conv2d(x, w, out)` (NCHW input, OIHW weight, NCHW output " +
 		"overwritten; optional attributes `stride`, `padding`, `dilation` as `array<i64: h, w>` and `groups` as " +
-		"i64) and `tt.max_pool2d(x, out)` (NCHW input and output overwritten, floor mode, NaN propagating; " +
+		"i64; f16 or bf16 x and w may have an f32 out) and `tt.max_pool2d(x, out)` (NCHW input and output overwritten, floor mode, NaN propagating; " +
 		"attributes `kernel`, optional `stride` (default: the kernel), `padding` (at most half the kernel) and " +
 		"`dilation`, as `array<i64: h, w>`); the verifier checks the operands of calls of these three.",
 	Operands: []ir.ArgDef{{Name: "args", Type: ir.AnyType, Variadic: true}},

@@ -45,9 +45,9 @@ func (f *fnEmitter) halfCast(op *ir.Operation, in, out Elem, x string) (string, 
 	return "", true, errAt(op, "cannot convert %s to %s (16-bit floats convert through f32)", in, out)
 }
 
-// widenHalf emits the f32 copy of a 16-bit buffer that tt.matmul's f32
-// GEMM reads (a tt.matmul of f16 or bf16 A and B into an f32 C), and
-// returns the buffer it stands for.
+// widenHalf emits the f32 copy of a 16-bit buffer that the f32 GEMM or
+// convolution reads (tt.matmul or tt.conv2d of f16 or bf16 factors into an
+// f32 result), and returns the buffer it stands for.
 func (f *fnEmitter) widenHalf(x *gval) *gval {
 	w, i, h := f.fresh("w"), f.fresh("i"), f.fresh("h")
 	conv := f.numCall(map[Elem]string{F16: "F16", BF16: "BF16"}[x.t.elem]+"ToF32", h)

@@ -1180,8 +1180,12 @@ func (f *fnEmitter) emitConv(op *ir.Operation, bufs []*gval) error {
 		return errAt(op, "tt.conv2d takes x, w and out")
 	}
 	x, w, out := bufs[0], bufs[1], bufs[2]
-	if len(x.t.shape) != 4 || len(w.t.shape) != 4 || len(out.t.shape) != 4 || x.t.elem != w.t.elem || x.t.elem != out.t.elem || x.t.elem == I1 {
+	halfXW := x.t.elem.isHalf() && w.t.elem == x.t.elem && out.t.elem == F32
+	if len(x.t.shape) != 4 || len(w.t.shape) != 4 || len(out.t.shape) != 4 || x.t.elem != w.t.elem || (x.t.elem != out.t.elem && !halfXW) || x.t.elem == I1 {
 		return errAt(op, "tt.conv2d expects x NCHW, w OIHW and out NCHW of one numeric element type")
+	}
+	if halfXW {
+		x, w = f.widenHalf(x), f.widenHalf(w)
 	}
 	pair := func(name string, def [2]int64) ([2]int64, error) {
 		a := op.Attr(name)

@@ -58,11 +58,12 @@ func (g *gen) externCall(op *ir.Operation, out ir.Value, ep *opclass.Epilogue) b
 	}
 	var flags loops.MatmulFlags
 	halfA, halfB := g.halfOperand(op, 0), g.halfOperand(op, 1)
-	narrow := callee == loops.MatmulCallee && ep == nil && halfA != nil && halfB != nil && opclass.Elem(halfA) == opclass.Elem(halfB)
+	narrow := ep == nil && halfA != nil && halfB != nil && opclass.Elem(halfA) == opclass.Elem(halfB)
 	operand := func(i int) ir.Value {
 		v := op.Operand(i)
 		if narrow {
-			// tt.matmul multiplies the 16-bit buffers into the f32 C.
+			// tt.matmul and tt.conv2d take the 16-bit buffers and write
+			// the f32 product.
 			v = []ir.Value{halfA, halfB}[i]
 		}
 		if _, realized := g.env[v]; !realized && callee == loops.MatmulCallee && opclass.IsMatrixTranspose(ir.DefiningOp(v)) {

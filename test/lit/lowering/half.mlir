@@ -106,3 +106,14 @@ func.func @casts(%x: tensor<4xf64>, %h: tensor<4xf16>) -> (tensor<4xf16>, tensor
   %2 = "tensor.cast"(%h) : (tensor<4xf16>) -> tensor<4xbf16>
   return %0, %1, %2 : tensor<4xf16>, tensor<4xi32>, tensor<4xbf16>
 }
+
+// A 16-bit conv2d likewise passes x and w to tt.conv2d with an f32 output.
+// CHECK-LABEL: func.func @conv
+// CHECK: %[[P:.*]] = loops.alloc() {tt.overwritten} : memref<1x1x2x2xf32>
+// CHECK-NOT: arith.extf
+// CHECK: loops.call_extern "tt.conv2d"(%arg0, %arg1, %[[P]]) {{.*}} : (memref<1x1x4x4xf16>, memref<1x1x3x3xf16>, memref<1x1x2x2xf32>) -> ()
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+func.func @conv(%x: tensor<1x1x4x4xf16>, %w: tensor<1x1x3x3xf16>) -> tensor<1x1x2x2xf16> {
+  %0 = "tensor.conv2d"(%x, %w) : (tensor<1x1x4x4xf16>, tensor<1x1x3x3xf16>) -> tensor<1x1x2x2xf16>
+  return %0 : tensor<1x1x2x2xf16>
+}

@@ -1,11 +1,12 @@
-// f16 and bf16 (lowered by pt2-go from casts, a bf16 mul, an f16 pad and
-// an f16 matmul): uint16 buffers, numerics' conversions, bit constants, and
-// tt.matmul of 16-bit operands into an f32 product. Inputs: random f32
-// values and random 16-bit patterns (NaNs, infinities and subnormals
-// included); results bitwise the interpreter's.
+// f16 and bf16 (lowered by pt2-go from casts, a bf16 mul, an f16 pad, an
+// f16 matmul and a bf16 conv2d): uint16 buffers, numerics' conversions,
+// bit constants, and tt.matmul and tt.conv2d of 16-bit operands into an
+// f32 product. Inputs: random f32 values and random 16-bit patterns (NaNs,
+// infinities and subnormals included); results bitwise the interpreter's.
 
 // CASE: @convert
 // CASE: @matmul
+// CASE: @conv
 func.func @convert(%arg0: memref<64xf32>, %arg1: memref<64xf16>, %arg2: memref<64xbf16>) -> (memref<64xf16>, memref<64xbf16>, memref<64xf32>, memref<64xf32>, memref<64xbf16>, memref<66xf16>) {
   %c-1 = arith.constant -1 : index
   %cst = arith.constant 1.500000e+00 : f16
@@ -78,4 +79,26 @@ func.func @matmul(%arg0: memref<5x7xf16>, %arg1: memref<7x3xf16>) -> memref<5x3x
   }
   loops.dealloc %1 : memref<5x3xf32>
   return %0 : memref<5x3xf16>
+}
+func.func @conv(%arg0: memref<1x2x5x5xbf16>, %arg1: memref<3x2x3x3xbf16>) -> memref<1x3x3x3xbf16> {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %0 = loops.alloc() {tt.overwritten} : memref<1x3x3x3xbf16>
+  %1 = loops.alloc() {tt.overwritten} : memref<1x3x3x3xf32>
+  loops.call_extern "tt.conv2d"(%arg0, %arg1, %1) {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (memref<1x2x5x5xbf16>, memref<3x2x3x3xbf16>, memref<1x3x3x3xf32>) -> ()
+  loops.for %arg2 = %c0 to %c3 step %c1 {
+    loops.for %arg3 = %c0 to %c3 step %c1 {
+      loops.for %arg4 = %c0 to %c3 step %c1 {
+        %2 = loops.load %1[%c0, %arg2, %arg3, %arg4] : memref<1x3x3x3xf32>
+        %3 = arith.truncf %2 : f32 to bf16
+        loops.store %3, %0[%c0, %arg2, %arg3, %arg4] : memref<1x3x3x3xbf16>
+        loops.yield
+      }
+      loops.yield
+    }
+    loops.yield
+  }
+  loops.dealloc %1 : memref<1x3x3x3xf32>
+  return %0 : memref<1x3x3x3xbf16>
 }
