@@ -360,3 +360,36 @@ func TestHalfGEMM(t *testing.T) {
 		}
 	}
 }
+
+// TestHalfConv runs a bf16 tt.conv2d (f32 accumulation) as one
+// implicit-GEMM kernel reading the 16-bit image and weights and rounding
+// the result in its epilogue, against the interpreter (one bf16 rounding
+// apart at most).
+func TestHalfConv(t *testing.T) {
+	src := `func.func @f(%x: tensor<2x4x9x7xbf16>, %w: tensor<6x2x3x2xbf16>) -> tensor<2x6x4x4xbf16> {
+  %0 = "tensor.conv2d"(%x, %w) {dilation = array<i64: 2, 1>, groups = 2 : i64, padding = array<i64: 1, 2>, stride = array<i64: 2, 3>} : (tensor<2x4x9x7xbf16>, tensor<6x2x3x2xbf16>) -> tensor<2x6x4x4xbf16>
+  return %0 : tensor<2x6x4x4xbf16>
+}`
+	var r ptxsim.Runner
+	if err := r.Prepare(context.Background(), parse(t, src), "f"); err != nil {
+		t.Fatal(err)
+	}
+	x := filledAs(t, interp.BF16, []int64{2, 4, 9, 7}, 1)
+	w := filledAs(t, interp.BF16, []int64{6, 2, 3, 2}, 2)
+	want, err := interp.New(parse(t, src), kernels.NewRegistry()).RunTensors("f", x, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Call(context.Background(), "f", x, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := range want[0].Len() {
+		if g, v := got[0].Float(j), want[0].Float(j); math.Abs(g-v) > math.Abs(v)/128+1e-6 {
+			t.Fatalf("element %d: %g, want %g", j, g, v)
+		}
+	}
+	if r.Launches != 1 || r.Stats("f_conv0") == nil {
+		t.Errorf("%d launches, want the one conv2d kernel f_conv0", r.Launches)
+	}
+}

@@ -47,9 +47,25 @@ func tiledConv2D(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
 	if out == x || out == w {
 		return false
 	}
-	et, ok := plainBuffers(args, false)
+	// f32/f64 throughout, or f16/bf16 x and w with an f32 out (extended
+	// on their way into the f32 tiles; a rounding of out to 16 bits made
+	// for the convolution alone folds into the epilogue).
+	et, ok := plainBuffers(args[2:], false)
 	if !ok {
 		return false
+	}
+	xw, ok := plainBuffers(args[:2], true)
+	half := ok && isHalfFloat(xw) && et.(*ir.FloatType).Width() == 32
+	if !ok || xw != et && !half {
+		return false
+	}
+	kargs := append([]ir.Value{}, args...)
+	var nr narrowed
+	narrow := false
+	if half {
+		if nr, narrow = narrowedResult(op, out); narrow {
+			kargs[2] = nr.dst
+		}
 	}
 	cp := convParamsOf(op)
 	ws, os := w.Type().(*ir.MemRefType).Shape(), out.Type().(*ir.MemRefType).Shape()
@@ -69,11 +85,16 @@ func tiledConv2D(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
 	sizes := func(hb *ir.Builder) (m, n, batch ir.Value) {
 		g := indexConst(hb, cp.groups)
 		m = arith.DivUI(hb, hostDim(hb, w, 0), g)
-		n = arith.MulI(hb, hostDim(hb, out, 2), hostDim(hb, out, 3))
+		n = arith.MulI(hb, hostDim(hb, kargs[2], 2), hostDim(hb, kargs[2], 3))
 		return m, n, arith.MulI(hb, hostDim(hb, x, 0), g)
 	}
-	gemmLaunch(gm(), op, name, KindConv2D, args, et, tiling, prob, sizes)
+	gemmLaunch(gm(), op, name, KindConv2D, kargs, et, tiling, prob, sizes)
 	op.Erase()
+	if narrow {
+		for _, e := range nr.erase {
+			e.Erase()
+		}
+	}
 	return true
 }
 
@@ -135,6 +156,9 @@ func (p *convProblem) element(g *gemmBuilder, isA bool, gk, gp, inside ir.Value)
 
 func (p *convProblem) store(g *gemmBuilder, row, col, v ir.Value) {
 	b := g.b
+	if ot := p.out.Type().(*ir.MemRefType).Elem; ot != v.Type() {
+		v = arith.TruncF(b, ot, v)
+	}
 	oh, ow := arith.DivUI(b, col, p.owDiv), arith.RemUI(b, col, p.owDiv)
 	loops.Store(b, v, p.out, p.img, arith.AddI(b, p.outChan, row), oh, ow)
 }
