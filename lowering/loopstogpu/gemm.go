@@ -1,7 +1,6 @@
 package loopstogpu
 
 import (
-	"fmt"
 
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/gpu"
@@ -199,9 +198,11 @@ func plainBuffers(vs []ir.Value, allowHalf bool) (ir.Type, bool) {
 	return et, true
 }
 
-// tiledMatmul replaces a tt.matmul call of a float type by the launch of
-// a tiled shared-memory GEMM kernel named name in gm, and reports whether
-// it did. It leaves the call alone in the cases expandMatmul leaves alone.
+// tiledMatmul replaces a tt.matmul call on f32 or f64 buffers, or on
+// f16/bf16 A and B with an f32 C, by the launch of a tiled shared-memory
+// GEMM kernel named name in gm, and reports whether it did. It leaves
+// integer products (expandMatmul's), f64 gelu and calls whose output is
+// also an operand alone.
 func tiledMatmul(gm func() gpu.ModuleOp, op *ir.Operation, name string) bool {
 	if n, _ := op.StringAttr("callee"); n != loops.MatmulCallee {
 		return false
@@ -541,8 +542,4 @@ func (p *matmulProblem) store(g *gemmBuilder, row, col, v ir.Value) {
 		v = arith.TruncF(b, ct, v)
 	}
 	loops.Store(b, v, p.c, append(append([]ir.Value{}, p.batch...), row, col)...)
-}
-
-func (t gemmTiling) String() string {
-	return fmt.Sprintf("%dx%dx%d/%dx%d", t.BM, t.BN, t.BK, t.TM, t.TN)
 }
