@@ -1,7 +1,6 @@
 package loopstogpu
 
 import (
-
 	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/gpu"
 	"github.com/tt-compiler/tt/dialects/loops"
