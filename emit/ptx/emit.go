@@ -69,7 +69,11 @@ func Emit(module *ir.Operation, o Options) (*ptx.Module, error) {
 		if err != nil || op.Name() != gpu.FuncName || op.Attr(gpu.KernelAttrName) == nil {
 			return
 		}
-		var f *ptx.Function
+		f, ok, mmaErr := mmaKernel(op, o.Target)
+		if err = mmaErr; ok || err != nil {
+			fns = append(fns, f)
+			return
+		}
 		var usesErf bool
 		f, usesErf, err = emitKernel(op, o.Target)
 		if err == nil {

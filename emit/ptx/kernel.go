@@ -266,15 +266,15 @@ func (k *kernel) op(op *ir.Operation) error {
 		return k.memAccess(op)
 	case loops.DimName:
 		m := k.mems[op.Operand(0)]
-		d, _ := op.Attr("index").(*ir.IntegerAttr)
-		if m == nil || d == nil {
+		if m == nil {
 			return errAt(op, "emit/ptx: loops.dim of an unknown memref")
 		}
+		d := loops.DimOp{Op: op}.Dim()
 		r, _, _ := k.def(op.Result(0))
-		if m.dims[d.Val] != "" {
-			k.ins("mov.b64", reg(r), reg(m.dims[d.Val]))
+		if m.dims[d] != "" {
+			k.ins("mov.b64", reg(r), reg(m.dims[d]))
 		} else {
-			k.ins("mov.b64", reg(r), imm(m.shape[d.Val]))
+			k.ins("mov.b64", reg(r), imm(m.shape[d]))
 		}
 		return nil
 	case loops.ForName:

@@ -74,7 +74,7 @@ func TestMapping(t *testing.T) {
 		{"matmul", `func.func @f(%a: tensor<2x5x7xf32>, %b: tensor<2x7x3xf32>) -> tensor<2x5x3xf32> {
   %0 = "tensor.matmul"(%a, %b) : (tensor<2x5x7xf32>, tensor<2x7x3xf32>) -> tensor<2x5x3xf32>
   return %0 : tensor<2x5x3xf32>
-}`, "f", []string{"pointwise"}},
+}`, "f", []string{"matmul"}},
 		{"scatter_add", `func.func @f(%x: tensor<4x2xf32>, %i: tensor<3xi64>, %u: tensor<3x2xf32>) -> tensor<4x2xf32> {
   %0 = "tensor.scatter_add"(%x, %i, %u) {dim = 0 : i64} : (tensor<4x2xf32>, tensor<3xi64>, tensor<3x2xf32>) -> tensor<4x2xf32>
   return %0 : tensor<4x2xf32>
