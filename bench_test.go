@@ -78,3 +78,24 @@ func BenchmarkMLPCompileGo(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCallOverhead is one call of a compiled one-op function on
+// small tensors ([4, 4] float32, alternating between two so that the go
+// backend cannot reuse the previous call's arguments): per-call overhead,
+// for the go backend mostly the transfer to and from its child process.
+func BenchmarkCallOverhead(b *testing.B) {
+	for _, be := range []string{"interp", "go"} {
+		b.Run(be, func(b *testing.B) {
+			f := tt.Compile(func(x, y *tt.Tensor) *tt.Tensor { return tt.Add(x, y) }, tt.Backend(be))
+			defer tt.Release(f)
+			g := tt.NewGenerator(1)
+			xs := []*tt.Tensor{g.Randn(tt.Float32, 4, 4), g.Randn(tt.Float32, 4, 4)}
+			f(xs[0], xs[0]) // compile outside the timing
+			i := 0
+			for b.Loop() {
+				f(xs[i&1], xs[0])
+				i++
+			}
+		})
+	}
+}

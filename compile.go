@@ -15,6 +15,7 @@ import (
 	"github.com/tt-compiler/tt/internal/ttrun"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/runtime/cuda"
 )
 
 // DefaultCacheLimit is the number of graphs Compile keeps per function
@@ -28,12 +29,18 @@ type config struct {
 	backend    string
 	cacheLimit int
 	logger     *log.Logger
+	userLogger bool // the Logger option set logger
 	dynamic    bool
+	logs       logSet // TT_LOGS components
+	logsSet    bool   // the Logs option set logs
 }
 
 // Backend selects the backend compiled graphs run on: "interp" (the
-// reference interpreter, the default) or "go" (generated Go, built with the
-// Go toolchain and run in a child process).
+// reference interpreter, the default), "go" (generated Go, built with the
+// Go toolchain and run in a child process), "ptxsim" (the pt2-gpu
+// pipeline's PTX kernels on the PTX simulator) or "cuda" (the same kernels
+// on GPU 0 through the CUDA driver). An unknown name panics with an *Error;
+// so does the first call on "cuda" without a CUDA driver or device.
 func Backend(name string) Option { return func(c *config) { c.backend = name } }
 
 // CacheLimit sets how many graphs a compiled function keeps (default
@@ -42,8 +49,10 @@ func Backend(name string) Option { return func(c *config) { c.backend = name } }
 func CacheLimit(n int) Option { return func(c *config) { c.cacheLimit = n } }
 
 // Logger sets where recompiles (with the guard that failed), the cache
-// limit warning and backend failures are reported (default: nowhere).
-func Logger(l *log.Logger) Option { return func(c *config) { c.logger = l } }
+// limit warning, specializations and backend failures are reported
+// (default: nowhere), and where the TT_LOGS components print (default:
+// standard error).
+func Logger(l *log.Logger) Option { return func(c *config) { c.logger, c.userLogger = l, l != nil } }
 
 // AutomaticDynamic turns PT2's automatic dynamic shapes on (the default)
 // or off (every new size compiles a static graph).
@@ -70,6 +79,7 @@ type tensorGuard struct {
 type entry struct {
 	tensors []tensorGuard
 	scalars []any
+	sym     []symGuard // comparisons fn made on symbolic sizes
 	// run is the graph of a trace without breaks: a call that passes the
 	// guards runs it without calling the Go function.
 	run      *graphRunner
@@ -110,11 +120,13 @@ type compiled struct {
 
 	mu          sync.Mutex
 	entries     []*entry
-	byText      map[string]*graphRunner // graphs of traces with breaks
-	dynamicDims map[[2]int]bool         // (tensor argument, dimension)
-	specialized bool                    // a trace used a dynamic size as an int
+	byText      map[string]*graphRunner    // graphs of traces with breaks
+	byTextGrad  map[string][2]*graphRunner // forward and backward graphs of differentiated traces with breaks
+	dynamicDims map[[2]int]bool            // (tensor argument, dimension)
+	specialized bool                       // a trace used a dynamic size as an int
 	counters    CounterSet
 	warnedLimit bool
+	stderrLog   *log.Logger // where log components print without a Logger
 
 	// For Explain.
 	graphs []string
@@ -162,9 +174,15 @@ func newCompiled(fn any, opts []Option) *compiled {
 	if cfg.logger == nil {
 		cfg.logger = log.New(io.Discard, "", 0)
 	}
+	if !cfg.logsSet {
+		cfg.logs = envLogs()
+	}
+	if _, err := ttrun.DefaultBackends().New(cfg.backend); err != nil {
+		panic(&Error{Msg: err.Error()})
+	}
 	v := reflect.ValueOf(fn)
 	checkSignature(v.Type())
-	return &compiled{cfg: cfg, fn: v, ftype: v.Type(), byText: map[string]*graphRunner{}, dynamicDims: map[[2]int]bool{}}
+	return &compiled{cfg: cfg, fn: v, ftype: v.Type(), byText: map[string]*graphRunner{}, byTextGrad: map[string][2]*graphRunner{}, dynamicDims: map[[2]int]bool{}}
 }
 
 // Compile returns fn compiled: the first call traces fn into a
@@ -219,7 +237,11 @@ func (c *compiled) release() {
 	for _, g := range c.byText {
 		g.close()
 	}
-	c.entries, c.byText = nil, map[string]*graphRunner{}
+	for _, g := range c.byTextGrad {
+		g[0].close()
+		g[1].close()
+	}
+	c.entries, c.byText, c.byTextGrad = nil, map[string]*graphRunner{}, map[string][2]*graphRunner{}
 }
 
 // call is the compiled function.
@@ -267,6 +289,11 @@ func (c *compiled) call(args []reflect.Value) []reflect.Value {
 // fallback runs fn eagerly after a failure to compile or run a graph (a
 // nil err: the cache limit); gradients have no eager fallback.
 func (c *compiled) fallback(args []reflect.Value, err error) []reflect.Value {
+	if errors.Is(err, cuda.ErrNoDriver) || errors.Is(err, cuda.ErrNoDevice) {
+		// The backend cannot run here at all: say so instead of running
+		// every call eagerly.
+		panic(&Error{Msg: err.Error()})
+	}
 	if c.grad {
 		if err == nil {
 			err = fmt.Errorf("cache limit (%d) reached", c.cfg.cacheLimit)
@@ -329,7 +356,24 @@ func (e *entry) matches(args []reflect.Value) bool {
 		}
 		si++
 	}
+	sizes := tensorSizes(args)
+	for _, g := range e.sym {
+		if !g.holds(sizes) {
+			return false
+		}
+	}
 	return true
+}
+
+// tensorSizes returns the sizes of the tensor arguments, in order.
+func tensorSizes(args []reflect.Value) [][]int {
+	var out [][]int
+	for _, a := range args {
+		if t, ok := a.Interface().(*Tensor); ok {
+			out = append(out, t.shape)
+		}
+	}
+	return out
 }
 
 // failedGuard describes the first guard of e that args fail.
@@ -357,6 +401,12 @@ func (e *entry) failedGuard(args []reflect.Value) string {
 		}
 		si++
 	}
+	sizes := tensorSizes(args)
+	for _, g := range e.sym {
+		if !g.holds(sizes) {
+			return fmt.Sprintf("size guard %s (now %d)", g, g.expr.eval(sizes))
+		}
+	}
 	return "none"
 }
 
@@ -382,6 +432,9 @@ func (e *entry) guards() []string {
 	}
 	for i, s := range e.scalars {
 		out = append(out, fmt.Sprintf("scalar %d: == %v", i, s))
+	}
+	for _, g := range e.sym {
+		out = append(out, "size guard: "+g.String())
 	}
 	return out
 }
@@ -424,6 +477,9 @@ func (c *compiled) markDynamic(args []reflect.Value) {
 		}
 		if same {
 			for _, k := range diff {
+				if !c.dynamicDims[k] {
+					c.logf(LogDynamic, "automatic dynamic: size(%d) of tensor argument %d changed from %d: it becomes ?", k[1], k[0], e.tensors[k[0]].sizes[k[1]])
+				}
 				c.dynamicDims[k] = true
 			}
 		}
@@ -443,8 +499,13 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 			return nil, nil
 		}
 		c.counters.Recompiles++
-		c.cfg.logger.Printf("tt: recompiling %s: failed guard: %s", c.ftype, c.entries[len(c.entries)-1].failedGuard(args))
-		if c.cfg.dynamic && !c.grad {
+		failed := c.entries[len(c.entries)-1].failedGuard(args)
+		if c.logOn(LogRecompiles) {
+			c.logf(LogRecompiles, "recompiling %s: failed guard: %s", c.funcName(), failed)
+		} else {
+			c.cfg.logger.Printf("tt: recompiling %s: failed guard: %s", c.ftype, failed)
+		}
+		if c.cfg.dynamic {
 			c.markDynamic(args)
 		}
 	}
@@ -453,6 +514,9 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 	for _, a := range args {
 		if t, ok := a.Interface().(*Tensor); ok {
 			g := tensorGuard{dtype: t.dtype, sizes: append([]int(nil), t.shape...)}
+			for _, d := range t.markedDynamic {
+				c.dynamicDims[[2]int{ti, d}] = true
+			}
 			for d, s := range t.shape {
 				if c.dynamicDims[[2]int{ti, d}] && s >= 2 && !c.specialized {
 					g.sizes[d] = -1
@@ -465,22 +529,36 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 		e.scalars = append(e.scalars, a.Interface())
 	}
 	c.counters.Compiles++
+	got, err := c.compileEntry(args, e, ti)
+	if err != nil && hasDynamic(e) {
+		// Some rules and lowerings need static sizes (conv2d's
+		// kernel sizes): fall back to static graphs.
+		c.specialize(fmt.Sprintf("failed with dynamic sizes (%v)", err))
+		got, err = c.compileEntry(args, c.staticEntry(args), ti)
+	}
+	return got, err
+}
+
+// compileEntry traces fn for e's guards (its first ti arguments of the
+// graph are fn's tensors), builds the graph and caches it.
+func (c *compiled) compileEntry(args []reflect.Value, e *entry, ti int) (*entry, error) {
 	tr, outs, err := c.trace(args, e)
 	if err != nil {
 		return nil, err
 	}
 	if tr.anyShapeRead() && hasDynamic(e) {
-		// fn used a dynamic size as a Go int: specialize (static sizes).
-		c.specialized = true
-		c.cfg.logger.Printf("tt: %s reads a dynamic size; compiling static graphs", c.ftype)
+		c.specialize("reads a dynamic size as a Go int (Shape, SymInt.Int, Reshape with sizes, Narrow, a comparison on an intermediate size)")
 		e = c.staticEntry(args)
 		if tr, outs, err = c.trace(args, e); err != nil {
 			return nil, err
 		}
 	}
+	e.sym = detachGuards(*tr.guards)
 	if hasDynamic(e) {
 		c.counters.DynamicCompile++
 	}
+	c.logGuards(e)
+	c.logSymbols(e)
 	c.entries = append(c.entries, e)
 	if e.withBreaks {
 		e.lastOuts = outs
@@ -494,6 +572,14 @@ func (c *compiled) compile(args []reflect.Value) (*entry, error) {
 	e.run = g
 	e.captured = tr.args[ti:]
 	return e, nil
+}
+
+// specialize makes every later graph of the function static: PT2
+// specializes a symbolic size the code uses as an int.
+func (c *compiled) specialize(why string) {
+	c.specialized = true
+	c.cfg.logger.Printf("tt: %s %s; compiling static graphs", c.ftype, why)
+	c.logf(LogDynamic, "%s %s: compiling static graphs", c.funcName(), why)
 }
 
 // staticEntry returns an entry with args' exact sizes as guards.
@@ -525,26 +611,9 @@ func hasDynamic(e *entry) bool {
 // traceAndRun does), e is marked withBreaks and outs are fn's results.
 func (c *compiled) trace(args []reflect.Value, e *entry) (tr *tracer, outs []reflect.Value, err error) {
 	tr = newTracer()
-	if !c.grad {
-		tr.onBreak = c.breakHandler(e, true)
-	}
-	in := make([]reflect.Value, len(args))
-	ti := 0
-	for i, a := range args {
-		t, ok := a.Interface().(*Tensor)
-		if !ok {
-			in[i] = a
-			continue
-		}
-		shape := shape64(t.shape)
-		for d, s := range e.tensors[ti].sizes {
-			if s == -1 {
-				shape[d] = ir.Dynamic
-			}
-		}
-		ti++
-		in[i] = reflect.ValueOf(tr.input(t.data, shape))
-	}
+	tp := c.newTape()
+	tr.onBreak = c.breakHandler(e, true, tp)
+	in := c.symbolicArgs(tr, args, e, tp)
 	defer func() {
 		if r := recover(); r != nil {
 			te, ok := r.(*Error)
@@ -557,7 +626,7 @@ func (c *compiled) trace(args []reflect.Value, e *entry) (tr *tracer, outs []ref
 	outs = c.fn.Call(in)
 	if tr.next != nil {
 		// After a graph break: run the graph traced since the last one.
-		outs, err = c.runLast(tr.last(), outs)
+		outs, err = c.runLast(tr.last(), outs, tp)
 		return tr, outs, err
 	}
 	vals := make([]ir.Value, len(outs))
@@ -573,22 +642,26 @@ func (c *compiled) trace(args []reflect.Value, e *entry) (tr *tracer, outs []ref
 	if err := ir.Verify(tr.module); err != nil {
 		return nil, nil, fmt.Errorf("the captured graph does not verify: %v\n%s", err, tr.text())
 	}
-	c.graphs = append(c.graphs, tr.text())
+	c.addGraph(tr.text())
 	return tr, outs, nil
 }
 
 // breakHandler returns the tracer's graph-break hook: it runs the graph so
 // far (compiled once per distinct graph text) and records the break.
-func (c *compiled) breakHandler(e *entry, first bool) func(tr *tracer, reason, where string) {
+func (c *compiled) breakHandler(e *entry, first bool, tp *gradTape) func(tr *tracer, reason, where string) {
 	return func(tr *tracer, reason, where string) {
 		e.withBreaks = true
 		if first {
 			c.counters.GraphBreaks++
+			c.logf(LogGraphBreaks, "graph break in %s: %s at %s", c.funcName(), reason, where)
 			c.breaks = append(c.breaks, BreakReason{Reason: reason, Where: where})
 		}
 		err := tr.materialize(func(tr *tracer) ([]*interp.Tensor, error) {
 			if tr.fn.Region(0).Front().NumOps() == 1 { // only the return
 				return nil, nil
+			}
+			if tp != nil {
+				return c.runForward(tr, tp)
 			}
 			g, err := c.graphFor(tr)
 			if err != nil {
@@ -611,7 +684,7 @@ func (c *compiled) graphFor(tr *tracer) (*graphRunner, error) {
 	if g := c.byText[text]; g != nil {
 		return g, nil
 	}
-	c.graphs = append(c.graphs, text)
+	c.addGraph(text)
 	g, err := c.build(tr)
 	if err != nil {
 		return nil, err
@@ -624,7 +697,26 @@ func (c *compiled) graphFor(tr *tracer) (*graphRunner, error) {
 // breaks): each graph is looked up by its text.
 func (c *compiled) traceAndRun(args []reflect.Value, e *entry) (outs []reflect.Value, err error) {
 	tr := newTracer()
-	tr.onBreak = c.breakHandler(e, false)
+	tp := c.newTape()
+	tr.onBreak = c.breakHandler(e, false, tp)
+	in := c.symbolicArgs(tr, args, e, tp)
+	defer func() {
+		if r := recover(); r != nil {
+			te, ok := r.(*Error)
+			if !ok {
+				panic(r)
+			}
+			err = te
+		}
+	}()
+	outs = c.fn.Call(in)
+	return c.runLast(tr.last(), outs, tp)
+}
+
+// symbolicArgs returns fn's arguments for a trace: the tensor arguments
+// become inputs of tr with the sizes of e's guards (? where dynamic); a
+// gradient tape records them.
+func (c *compiled) symbolicArgs(tr *tracer, args []reflect.Value, e *entry, tp *gradTape) []reflect.Value {
 	in := make([]reflect.Value, len(args))
 	ti := 0
 	for i, a := range args {
@@ -640,30 +732,32 @@ func (c *compiled) traceAndRun(args []reflect.Value, e *entry) (outs []reflect.V
 			}
 		}
 		ti++
-		in[i] = reflect.ValueOf(tr.input(t.data, shape))
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			te, ok := r.(*Error)
-			if !ok {
-				panic(r)
-			}
-			err = te
+		st := tr.input(t.data, shape)
+		tr.inputs[st] = ti - 1
+		if tp != nil {
+			tp.inputs = append(tp.inputs, st)
 		}
-	}()
-	outs = c.fn.Call(in)
-	return c.runLast(tr.last(), outs)
+		in[i] = reflect.ValueOf(st)
+	}
+	return in
 }
 
 // runLast ends the trace recording at the end of fn (the whole function,
 // or what follows its last graph break) and runs its graph, found by its
 // text.
-func (c *compiled) runLast(tr *tracer, outs []reflect.Value) ([]reflect.Value, error) {
+func (c *compiled) runLast(tr *tracer, outs []reflect.Value, tp *gradTape) ([]reflect.Value, error) {
 	vals := make([]ir.Value, len(outs))
 	for i, o := range outs {
 		vals[i] = tr.value(o.Interface().(*Tensor))
 	}
 	tr.finish(vals)
+	if tp != nil {
+		res, err := c.runLastGrad(tr, outs[0].Interface().(*Tensor), tp)
+		if err != nil {
+			return nil, err
+		}
+		return c.wrapResults(res), nil
+	}
 	if tr.entry.NumOps() == 1 { // only the return: the results are concrete
 		return outs, nil
 	}
@@ -680,17 +774,23 @@ func (c *compiled) runLast(tr *tracer, outs []reflect.Value) ([]reflect.Value, e
 
 // build compiles the trace's function with the configured backend.
 func (c *compiled) build(tr *tracer) (*graphRunner, error) {
+	entry := graphName
+	if c.grad {
+		entry = graphName + "_grad"
+	}
+	return c.buildModule(tr.module, entry)
+}
+
+// buildModule compiles the function entry of module (which the backend
+// may change) with the configured backend.
+func (c *compiled) buildModule(module *ir.Operation, entry string) (*graphRunner, error) {
 	be, err := ttrun.DefaultBackends().New(c.cfg.backend)
 	if err != nil {
 		return nil, err
 	}
 	c.counters.GraphsBuilt++
-	entry := graphName
-	if c.grad {
-		entry = graphName + "_grad"
-	}
-	if err := be.Prepare(context.Background(), tr.module, entry); err != nil {
-		return nil, fmt.Errorf("backend %s: %v", c.cfg.backend, err)
+	if err := be.Prepare(context.Background(), module, entry); err != nil {
+		return nil, fmt.Errorf("backend %s: %w", c.cfg.backend, err)
 	}
 	return &graphRunner{be: be}, nil
 }

@@ -66,3 +66,65 @@ func ExampleValueAndGrad() {
 	// step 25: loss 0.0877
 	// loss below 0.1: true
 }
+
+// Symbolic sizes: x.Size(0) is a tt.SymInt, and ReshapeSym keeps the
+// compiled graph dynamic in it, so five batch sizes compile twice.
+func ExampleReshapeSym() {
+	heads := func(x *tt.Tensor) *tt.Tensor { // x: [batch, 8] to [batch, 2, 4]
+		return tt.Softmax(tt.ReshapeSym(x, x.Size(0), tt.Sym(2), tt.Sym(-1)), -1)
+	}
+	fast := tt.Compile(heads)
+	g := tt.NewGenerator(0)
+	for n := 2; n <= 6; n++ {
+		fmt.Println(fast(g.Randn(tt.Float32, n, 8)).Shape())
+	}
+	fmt.Println("compiles:", tt.Counters(fast).Compiles)
+	// Output:
+	// [2 2 4]
+	// [3 2 4]
+	// [4 2 4]
+	// [5 2 4]
+	// [6 2 4]
+	// compiles: 2
+}
+
+// Explain reports the graphs a function is captured into, its graph breaks
+// and its guards.
+func ExampleExplain() {
+	fn := func(x *tt.Tensor) *tt.Tensor {
+		h := tt.Exp(x)
+		if tt.Sum(h, nil, false).Item() > 10 { // a graph break
+			return tt.Neg(h)
+		}
+		return h
+	}
+	ex, err := tt.Explain(fn, tt.Ones(tt.Float32, 2, 3))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("graphs:", len(ex.Graphs), "breaks:", len(ex.BreakReasons))
+	fmt.Println(ex.BreakReasons[0].Reason)
+	fmt.Println(ex.Guards)
+	// Output:
+	// graphs: 2 breaks: 1
+	// Tensor.Item() reads a traced value
+	// [tensor 0: dtype f32, sizes [2, 3]]
+}
+
+// Gradients through a graph break: the Go code between the graphs only
+// inspects a value, and the gradients are exact.
+func ExampleGrad() {
+	loss := func(x *tt.Tensor) *tt.Tensor {
+		s := tt.Sum(tt.Mul(x, x), nil, false)
+		if s.Item() > 100 { // a graph break: scale large losses down
+			return tt.DivScalar(s, 4)
+		}
+		return s
+	}
+	grad := tt.Grad(loss)
+	fmt.Println(grad(tt.FromFloat32s([]float32{1, 2, 3}))[0].Float32s())  // 2x
+	fmt.Println(grad(tt.FromFloat32s([]float32{20, 0, 0}))[0].Float32s()) // 2x/4
+	// Output:
+	// [2 4 6]
+	// [10 0 0]
+}

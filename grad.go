@@ -12,15 +12,18 @@ import (
 // tensor) and the gradients of fn's *Tensor arguments, in order (nil for
 // integer and boolean tensors). The gradients come from the aot-autograd
 // pass on the captured graph (its value-and-grad function), compiled for
-// the backend Options select and cached under the same guards as Compile
-// (static sizes). fn must not read traced values (no graph breaks). The
-// returned function panics with an *Error when fn cannot be differentiated.
+// the backend Options select and cached under the same guards as Compile,
+// automatic dynamic shapes included. Graph breaks in fn are allowed: each
+// graph is differentiated on its own and the gradients chained through the
+// tensors the graphs pass each other; values read as Go numbers are
+// constants, as item() is in PyTorch. The returned function panics with an
+// *Error when fn cannot be differentiated.
 func ValueAndGrad[F any](fn F, opts ...Option) func(args ...any) (*Tensor, []*Tensor) {
 	c := newCompiled(fn, opts)
 	if c.ftype.NumOut() != 1 {
 		panic(fmt.Sprintf("tt.ValueAndGrad: %s must return one tensor (the loss)", c.ftype))
 	}
-	c.grad, c.cfg.dynamic = true, false
+	c.grad = true
 	f := func(args ...any) (*Tensor, []*Tensor) {
 		vals := c.argValues("tt.ValueAndGrad", args)
 		res := c.call(vals)

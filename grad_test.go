@@ -61,26 +61,36 @@ func TestValueAndGradMatchesPyTorch(t *testing.T) {
 				args[i] = readNPY(t, filepath.Join(dir, fmt.Sprintf("in%d.npy", i)))
 			}
 			fn := func(a, b, c, d, e *tt.Tensor) *tt.Tensor { return tc.loss([]*tt.Tensor{a, b, c, d, e}) }
-			loss, grads := tt.ValueAndGrad(fn)(args...)
-			closeTo(t, "loss", loss.Float32s(), readNPY(t, filepath.Join(dir, "out0.npy")).Float32s(), 1e-5)
-			k, floats := 1, 0
-			for _, a := range args {
-				if a.(*tt.Tensor).DType() == tt.Float32 {
-					floats++
-				}
-			}
-			for i, g := range grads {
-				if g == nil {
-					continue
-				}
-				want := readNPY(t, filepath.Join(dir, fmt.Sprintf("out%d.npy", k)))
-				closeTo(t, fmt.Sprint("gradient ", i), g.Float32s(), want.Float32s(), 1e-5)
-				k++
-			}
-			if k-1 != floats {
-				t.Fatalf("%d gradients compared, want %d", k-1, floats)
+			for _, be := range allBackends(t) {
+				vg := tt.ValueAndGrad(fn, tt.Backend(be))
+				defer tt.Release(vg)
+				checkFixtureGrads(t, dir, args, vg)
 			}
 		})
+	}
+}
+
+// checkFixtureGrads compares vg's loss and gradients with the fixture's.
+func checkFixtureGrads(t *testing.T, dir string, args []any, vg func(...any) (*tt.Tensor, []*tt.Tensor)) {
+	t.Helper()
+	loss, grads := vg(args...)
+	closeTo(t, "loss", loss.Float32s(), readNPY(t, filepath.Join(dir, "out0.npy")).Float32s(), 1e-5)
+	k, floats := 1, 0
+	for _, a := range args {
+		if a.(*tt.Tensor).DType() == tt.Float32 {
+			floats++
+		}
+	}
+	for i, g := range grads {
+		if g == nil {
+			continue
+		}
+		want := readNPY(t, filepath.Join(dir, fmt.Sprintf("out%d.npy", k)))
+		closeTo(t, fmt.Sprint("gradient ", i), g.Float32s(), want.Float32s(), 1e-5)
+		k++
+	}
+	if k-1 != floats {
+		t.Fatalf("%d gradients compared, want %d", k-1, floats)
 	}
 }
 

@@ -1,9 +1,11 @@
 // Package tt is the library front end of tt, the role PyTorch 2's user API
 // and TorchDynamo play: eager tensors whose operations run on the reference
 // interpreter's kernels, Compile, which captures a Go function over tensors
-// into a tensor-dialect graph (with guards, recompiles and automatic dynamic
-// shapes) and runs it on a backend, and ValueAndGrad, which differentiates a
-// captured loss with the aot-autograd pass. docs/frontend.md describes it.
+// into a tensor-dialect graph (with guards, recompiles, automatic dynamic
+// shapes and symbolic sizes, SymInt) and runs it on a backend (interp, go,
+// ptxsim, cuda), and ValueAndGrad, which differentiates a captured loss
+// with the aot-autograd pass, across graph breaks too. TT_LOGS (or the Logs
+// option) prints what the compiler does. docs/frontend.md describes it.
 package tt
 
 import (
@@ -42,6 +44,19 @@ type Tensor struct {
 	// lift is the IR sizes (with ? sizes) a tensor made concrete by a
 	// graph break has when the resumed trace lifts it as an argument.
 	lift []int64
+	// markedDynamic are the dimensions MarkDynamic marked.
+	markedDynamic []int
+}
+
+// MarkDynamic marks dimensions of t dynamic for Compile (PT2's
+// torch._dynamo.mark_dynamic): the first graph compiled for a call with t
+// as an argument has ? for those sizes (sizes 0 and 1 stay static) instead
+// of waiting for a size change. It returns t.
+func MarkDynamic(t *Tensor, dims ...int) *Tensor {
+	for _, d := range dims {
+		t.markedDynamic = append(t.markedDynamic, normDim("MarkDynamic", d, t.Rank()))
+	}
+	return t
 }
 
 // symbolic reports whether t is a value of a trace, without data.
@@ -58,7 +73,7 @@ func (t *Tensor) DType() DType { return t.dtype }
 // Shape returns a copy of t's sizes. Inside a trace, reading the shape of a
 // tensor with a dynamic dimension specializes the graph on that size (the
 // trace is redone with static sizes), as PT2 does when a symbolic size is
-// used as a Go int.
+// used as a Go int; Size and Sizes return symbolic sizes (SymInt) instead.
 func (t *Tensor) Shape() []int {
 	if t.live() && t.tr.hasDynamicDim(t) {
 		t.tr.shapeRead = true

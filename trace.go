@@ -30,6 +30,8 @@ type tracer struct {
 	b      *ir.Builder
 
 	args     []*interp.Tensor // the values bound to the block arguments
+	argTs    []*Tensor        // the tensors bound to the block arguments
+	results  []*Tensor        // the graph's results, once it ended at a graph break
 	captured map[*Tensor]int  // concrete tensors lifted as arguments
 	created  []*Tensor        // the symbolic tensors of the trace, in order
 	done     bool             // the graph ended (a graph break or the end of fn)
@@ -37,12 +39,27 @@ type tracer struct {
 	next     *tracer          // the trace resumed after a graph break
 
 	shapeRead bool // a dynamic size was read as a Go int
+	// inputs maps fn's tensor arguments to their index among them, and
+	// guards collects the comparisons fn made on symbolic sizes; both are
+	// shared by the traces resumed after graph breaks.
+	inputs map[*Tensor]int
+	guards *[]symGuard
+	// derived holds the expressions of the ? sizes of the tensors made
+	// concrete at graph breaks (nil where unknown), shared likewise.
+	derived  map[*Tensor][]*symExpr
+	symVals  map[*symExpr]ir.Value // the index values of symbolic sizes in this graph
+	sizeMemo map[sizeKey]*symExpr  // derived sizes of this graph's values
 	// onBreak runs the prefix at a graph break (nil: breaks are errors).
 	onBreak func(tr *tracer, reason string, where string)
 }
 
-// newTracer starts an empty function in a fresh module and context.
-func newTracer() *tracer { return newTracerIn(registry.NewContext()) }
+// newTracer starts an empty function in a fresh module and context, for
+// a trace of Compile (eager ops use newTracerIn).
+func newTracer() *tracer {
+	tr := newTracerIn(registry.NewContext())
+	tr.inputs, tr.guards, tr.derived = map[*Tensor]int{}, &[]symGuard{}, map[*Tensor][]*symExpr{}
+	return tr
+}
 
 // eagerContexts holds contexts for eager ops: loading every dialect into
 // a fresh context would cost more than a small op. A context serves one
@@ -77,6 +94,7 @@ func (tr *tracer) input(d *interp.Tensor, shape []int64) *Tensor {
 	t := fromInterp(d)
 	arg := tr.entry.AddArgument(tr.tensorType(d.DType(), shape), ir.Unknown)
 	tr.args = append(tr.args, d)
+	tr.argTs = append(tr.argTs, t)
 	t.data, t.tr, t.val = nil, tr, arg
 	tr.created = append(tr.created, t)
 	return t
@@ -102,6 +120,7 @@ func (tr *tracer) value(x *Tensor) ir.Value {
 	arg := tr.entry.AddArgument(tr.tensorType(x.dtype, shape), ir.Unknown)
 	tr.captured[x] = len(tr.args)
 	tr.args = append(tr.args, x.data)
+	tr.argTs = append(tr.argTs, x)
 	return arg
 }
 
@@ -181,6 +200,15 @@ func (tr *tracer) materialize(run func(tr *tracer) ([]*interp.Tensor, error)) er
 	// backend lowers the module in place.
 	for _, t := range tr.created {
 		t.lift = irShape(t.val)
+		if tr.derived != nil && tr.dynamic(t.val) {
+			sizes := make([]*symExpr, len(t.lift))
+			for d, s := range t.lift {
+				if s == ir.Dynamic {
+					sizes[d] = tr.derivedSize(t, d)
+				}
+			}
+			tr.derived[t] = sizes
+		}
 	}
 	// Arguments are concrete already.
 	for _, t := range tr.created {
@@ -189,6 +217,7 @@ func (tr *tracer) materialize(run func(tr *tracer) ([]*interp.Tensor, error)) er
 		}
 	}
 	tr.finish(outs)
+	tr.results = live
 	res, err := run(tr)
 	if err != nil {
 		return err
@@ -207,6 +236,7 @@ func (tr *tracer) materialize(run func(tr *tracer) ([]*interp.Tensor, error)) er
 func (tr *tracer) resume() {
 	next := newTracer()
 	next.onBreak = tr.onBreak
+	next.inputs, next.guards, next.derived = tr.inputs, tr.guards, tr.derived
 	for _, ts := range [][]*Tensor{tr.created, tr.adopted} {
 		for _, t := range ts {
 			t.tr, t.val = next, nil

@@ -23,11 +23,15 @@
 // dynamic size may expand it at run time (size 1 to n) or not; its
 // gradient decides at run time too, summing over the dimension only when
 // the operand's size is 1, unless the broadcast's size operand is
-// tensor.dim of the operand (the sizes are then known equal). slice, pad
-// and concat differentiate with dynamic sizes (gathering or adding rows
-// at run-time offsets where a static slice or pad cannot say them);
-// conv2d and max_pool2d still need static shapes and say so in a located
-// error.
+// tensor.dim of the operand (the sizes are then known equal). Every rule
+// differentiates with dynamic sizes: slice, pad and concat gather or add
+// rows at run-time offsets where a static slice or pad cannot say them;
+// conv2d and max_pool2d with dynamic batch, channel or spatial sizes
+// gather each window position's elements at run-time rows, place their
+// gradients back with scatter_add and compute reshape sizes with index
+// arithmetic (rules_nn_dynamic.go). The one static requirement left is
+// conv2d's kernel sizes (the weight's last two dimensions), which the
+// loop level requires in the forward pass as well (a located error).
 //
 // The aot-autograd{func=NAME} pass adds, next to @NAME:
 //

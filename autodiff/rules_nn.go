@@ -113,11 +113,16 @@ func dilate2d(b *ir.Builder, v ir.Value, sh, sw int64) ir.Value {
 // swapped), for any stride, padding, dilation and groups.
 func vjpConv2D(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, error) {
 	x, w := op.Operand(0), op.Operand(1)
-	if !isStatic(x) || !isStatic(w) {
-		return nil, fmt.Errorf("gradient of tensor.conv2d needs static shapes")
-	}
 	p, _ := tensor.Conv2DOptions(op)
-	return []ir.Value{convInputGrad(b, x, w, g, p), convWeightGrad(b, x, w, g, p)}, nil
+	if isStatic(x) && isStatic(w) && isStatic(g) {
+		return []ir.Value{convInputGrad(b, x, w, g, p), convWeightGrad(b, x, w, g, p)}, nil
+	}
+	if ws := shapeOf(w); ws[2] == ir.Dynamic || ws[3] == ir.Dynamic {
+		// The window positions unroll; the loop level refuses dynamic
+		// kernel sizes in the forward pass too.
+		return nil, fmt.Errorf("gradient of tensor.conv2d needs static kernel sizes (the weight's last two dimensions)")
+	}
+	return []ir.Value{convInputGradDynamic(b, x, w, g, p), convWeightGradDynamic(b, x, w, g, p)}, nil
 }
 
 func convInputGrad(b *ir.Builder, x, w, g ir.Value, p tensor.Conv2DParams) ir.Value {
@@ -217,10 +222,10 @@ func reversed(n int64) []int64 {
 // windows overlap.
 func vjpMaxPool2D(b *ir.Builder, op *ir.Operation, g ir.Value) ([]ir.Value, error) {
 	x := op.Operand(0)
-	if !isStatic(x) {
-		return nil, fmt.Errorf("gradient of tensor.max_pool2d needs static shapes")
-	}
 	p, _ := tensor.MaxPool2DOptions(op)
+	if !isStatic(x) || !isStatic(g) {
+		return one(maxPoolGradDynamic(b, x, g, p)), nil
+	}
 	if p.Stride == p.Kernel && p.Padding == [2]int64{} {
 		return one(tiledPoolGrad(b, x, g, p.Kernel[0], p.Kernel[1])), nil
 	}

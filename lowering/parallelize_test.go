@@ -71,9 +71,6 @@ func corpusCases(t *testing.T) []diffCase {
 				}
 				src = string(b)
 			}
-			if usesHalf(src) {
-				continue
-			}
 			var inputs []*interp.Tensor
 			for _, in := range c.Inputs {
 				a, err := npy.ReadFile(filepath.Join(dir, in))

@@ -1,8 +1,14 @@
 // Package ptxsim runs tt programs on the PTX simulator: the module is
 // lowered by pt2-gpu, its kernels emitted as PTX text (emit/ptx), parsed
 // back and loaded by ptx/sim, and the host function runs in the reference
-// interpreter with gpu.launch_func running the simulated kernels: every
-// buffer a launch passes is copied into simulated global memory and back.
+// interpreter with gpu.launch_func running the simulated kernels.
+//
+// Buffers live on the device across launches (see Device): the Runner
+// copies a buffer in before the first launch that needs it, keeps it there
+// while only kernels use it, and copies it back only when the host
+// function reads it (a loops.load, an extern call) or returns it; the
+// host function's loops.alloc and loops.dealloc allocate and free device
+// memory too.
 package ptxsim
 
 import (
@@ -14,7 +20,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
+	"time"
 
 	"github.com/tt-compiler/tt/dialects/builtin"
 	"github.com/tt-compiler/tt/dialects/gpu"
@@ -39,24 +47,61 @@ type Runner struct {
 	// Device runs the kernels; nil is the PTX simulator. (Package
 	// backend/cuda's runs them on a GPU through the CUDA driver.)
 	Device Device
+	// TimeLaunches makes each run measure the device time of its
+	// launches, where the Device can (a LaunchTimer): LastLaunchTime.
+	TimeLaunches bool
 
-	in    *interp.Interpreter
-	entry string
-	prog  *sim.Program // the simulator's, when Device is nil
+	in      *interp.Interpreter
+	entry   string
+	dev     Device // Device, or the simulator
+	prog    *sim.Program
+	written map[string][]bool // per kernel, the parameters it may write
+	res     *residency        // the running run's device buffers
 	// PTX is the emitted module's text.
 	PTX   []byte
 	stats map[string]*sim.Stats
-	// Launches counts the kernel launches of the runs so far.
+	// Launches counts the kernel launches of the runs so far, Copies the
+	// copies between host and device memory.
 	Launches int
+	Copies   CopyCounts
+
+	launchTime  time.Duration
+	launchTimed bool
 }
 
-// Device runs the kernels of the emitted PTX for a Runner.
+// Device runs the kernels of the emitted PTX for a Runner and holds the
+// buffers they use.
 type Device interface {
 	// Load loads the PTX module's text (file names it in messages).
 	Load(file string, ptx []byte) error
-	// Launch runs one decoded gpu.launch_func and copies the buffers it
-	// wrote back into their interpreter storage.
+	// Alloc returns n > 0 bytes of device memory; its contents are
+	// undefined.
+	Alloc(n int) (DeviceMemory, error)
+	// Launch queues one decoded gpu.launch_func; the Mem of its buffer
+	// arguments come from Alloc. It may return before the kernel ends.
 	Launch(l *KernelLaunch) error
+	// Synchronize waits for the queued launches and returns their error.
+	Synchronize() error
+}
+
+// DeviceMemory is an allocation of a Device.
+type DeviceMemory interface {
+	// CopyIn copies an element slice ([]float32, ..., []bool) to the
+	// memory's start, after the launches queued so far.
+	CopyIn(data any) error
+	// CopyOut fills an element slice from the memory's start once the
+	// launches queued so far are done.
+	CopyOut(data any) error
+	// Free releases the memory.
+	Free() error
+}
+
+// LaunchTimer is a Device that measures the device time of launches.
+type LaunchTimer interface {
+	// StartTiming starts measuring the launches queued from now on.
+	StartTiming() error
+	// StopTiming waits for them and returns their total device time.
+	StopTiming() (time.Duration, error)
 }
 
 // KernelLaunch is a gpu.launch_func with its operands' run-time values.
@@ -70,10 +115,12 @@ type KernelLaunch struct {
 // storage may appear several times) or a scalar.
 type KernelArg struct {
 	// Buffer, Data and Bytes describe a buffer: its interpreter value,
-	// its storage's element slice ([]float32, ..., []bool) and size.
+	// its storage's element slice ([]float32, ..., []bool) and size; Mem
+	// is its device memory (the Runner sets it).
 	Buffer *interp.Buffer
 	Data   any
 	Bytes  int
+	Mem    DeviceMemory
 	// Type ("f32", "f64", "u32", "u64") and Bits describe a scalar.
 	Type string
 	Bits uint64
@@ -106,21 +153,27 @@ func (r *Runner) Prepare(_ context.Context, module *ir.Operation, entry string) 
 	if err := ptx.Verify(parsed, nil); err != nil {
 		return fmt.Errorf("emitted PTX does not verify: %v", err)
 	}
+	r.stats = map[string]*sim.Stats{}
 	if r.Device != nil {
 		if err := r.Device.Load("kernels.ptx", r.PTX); err != nil {
 			return err
 		}
-	} else if r.prog, err = sim.Load(parsed); err != nil {
-		return err
+		r.dev = r.Device
+	} else {
+		if r.prog, err = sim.Load(parsed); err != nil {
+			return err
+		}
+		r.dev = &simDevice{prog: r.prog, stats: r.stats}
 	}
+	r.written = writtenParams(module)
 	kr := kernels.NewRegistry()
 	kr.Replace(gpu.LaunchFuncName, r.launch)
+	r.wrapHostKernels(kr)
 	r.in = interp.New(module, kr)
 	if _, err := r.in.Function(entry); err != nil {
 		return err
 	}
 	r.entry = entry
-	r.stats = map[string]*sim.Stats{}
 	return nil
 }
 
@@ -146,9 +199,57 @@ func (r *Runner) dump() error {
 	return os.WriteFile(filepath.Join(r.DumpDir, "ptxas.txt"), out, 0o644)
 }
 
-// Run runs the prepared entry function.
+// Run runs the prepared entry function. Its results, and the memref
+// arguments a kernel wrote, are copied back from the device at the end.
 func (r *Runner) Run(ctx context.Context, args []interp.Value) ([]interp.Value, error) {
-	return r.in.RunContext(ctx, r.entry, args...)
+	return r.run(ctx, r.entry, args)
+}
+
+// LastLaunchTime is the device time of the last run's launches, when
+// TimeLaunches is set and the Device is a LaunchTimer.
+func (r *Runner) LastLaunchTime() (time.Duration, bool) { return r.launchTime, r.launchTimed }
+
+// run runs fn with its buffers resident on the device.
+func (r *Runner) run(ctx context.Context, fn string, args []interp.Value) (res []interp.Value, err error) {
+	r.res = newResidency(r.dev, &r.Copies)
+	defer func() {
+		if rerr := r.res.release(); err == nil && rerr != nil {
+			res, err = nil, fmt.Errorf("freeing device memory: %w", rerr)
+		}
+		r.res = nil
+	}()
+	r.launchTimed = false
+	timer, timed := r.dev.(LaunchTimer)
+	timed = timed && r.TimeLaunches
+	if timed {
+		if err := timer.StartTiming(); err != nil {
+			return nil, err
+		}
+	}
+	if res, err = r.in.RunContext(ctx, fn, args...); err != nil {
+		return nil, err
+	}
+	if timed {
+		if r.launchTime, err = timer.StopTiming(); err != nil {
+			return nil, err
+		}
+		r.launchTimed = true
+	}
+	for _, v := range append(slices.Clone(res), args...) {
+		st, err := storageOf(v)
+		if err != nil {
+			return nil, err
+		}
+		if st != nil {
+			if err := r.res.toHost(st); err != nil {
+				return nil, fmt.Errorf("copying the results back from the device: %w", err)
+			}
+		}
+	}
+	if err := r.dev.Synchronize(); err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
 // Call runs function fn of the prepared module (another function than the
@@ -159,7 +260,7 @@ func (r *Runner) Call(ctx context.Context, fn string, args ...*interp.Tensor) ([
 	for i, a := range args {
 		vals[i] = a.Clone()
 	}
-	res, err := r.in.RunContext(ctx, fn, vals...)
+	res, err := r.run(ctx, fn, vals)
 	if err != nil {
 		return nil, err
 	}
@@ -203,24 +304,55 @@ func tensorData(t *interp.Tensor) (any, error) {
 		return t.I64(), nil
 	case interp.I1:
 		return t.Bool(), nil
+	case interp.F16, interp.BF16:
+		return t.Bits16(), nil // the kernels move them as .b16
 	}
 	return nil, fmt.Errorf("element type %s is not supported by the ptxsim backend", t.DType())
 }
 
-// launch is the kernel of gpu.launch_func: it runs the PTX kernel on the
-// Device (the simulator by default).
+// launch is the kernel of gpu.launch_func: it brings the launch's buffers
+// to the device and queues the kernel there (the simulator by default).
 func (r *Runner) launch(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
 	l, err := DecodeLaunch(op, args)
 	if err != nil {
 		return nil, err
 	}
-	if r.Device != nil {
-		err = r.Device.Launch(l)
-	} else {
-		err = r.simulate(l)
+	if r.res == nil {
+		return nil, fmt.Errorf("kernel %s: launched outside a run of the Runner", l.Kernel)
 	}
-	if err != nil {
+	written := r.written[l.Kernel]
+	var params []int // the kernel parameter of each buffer argument
+	for i, v := range gpu.KernelOperands(op) {
+		if _, ok := v.Type().(*ir.MemRefType); ok {
+			params = append(params, i)
+		}
+	}
+	var wrote []*resident
+	nbuf := 0
+	for i := range l.Args {
+		a := &l.Args[i]
+		if a.Buffer == nil {
+			continue
+		}
+		st, err := a.Buffer.Storage()
+		if err != nil {
+			return nil, err
+		}
+		c, err := r.res.toDevice(st)
+		if err != nil {
+			return nil, fmt.Errorf("kernel %s: copying argument #%d to the device: %w", l.Kernel, i, err)
+		}
+		a.Mem = c.mem
+		if nbuf >= len(params) || params[nbuf] >= len(written) || written[params[nbuf]] {
+			wrote = append(wrote, c)
+		}
+		nbuf++
+	}
+	if err := r.dev.Launch(l); err != nil {
 		return nil, fmt.Errorf("kernel %s: %w", l.Kernel, err)
+	}
+	for _, c := range wrote {
+		c.onHost = false
 	}
 	r.Launches++
 	return nil, nil
@@ -295,21 +427,31 @@ func DecodeLaunch(op *ir.Operation, args []interp.Value) (*KernelLaunch, error) 
 	return l, nil
 }
 
-// simulate runs a launch on the simulator: each distinct storage is copied
-// into simulated global memory and back.
-func (r *Runner) simulate(l *KernelLaunch) error {
+// simDevice is the PTX simulator as a Device: its memory is simulated
+// global memory, its launches run at once with the race and barrier
+// checks, gathering statistics per kernel.
+type simDevice struct {
+	prog  *sim.Program
+	stats map[string]*sim.Stats
+}
+
+// simMemory is a buffer of simulated global memory.
+type simMemory struct {
+	mem *sim.Memory
+	buf *sim.Buffer
+}
+
+func (d *simDevice) Load(string, []byte) error { return nil }
+
+func (d *simDevice) Alloc(n int) (DeviceMemory, error) {
+	return &simMemory{mem: d.prog.Mem, buf: d.prog.Mem.Alloc(n)}, nil
+}
+
+func (d *simDevice) Synchronize() error { return nil }
+
+func (d *simDevice) Launch(l *KernelLaunch) error {
 	var sl sim.Launch
 	sl.Grid, sl.Block = l.Grid, l.Block
-	type copied struct {
-		buf  *sim.Buffer
-		data any
-	}
-	bufs := map[*interp.Buffer]*copied{}
-	defer func() {
-		for _, c := range bufs {
-			r.prog.Mem.Free(c.buf)
-		}
-	}()
 	for _, a := range l.Args {
 		if a.Buffer == nil {
 			size := 8
@@ -319,33 +461,33 @@ func (r *Runner) simulate(l *KernelLaunch) error {
 			sl.Args = append(sl.Args, sim.Bits(a.Bits, size))
 			continue
 		}
-		c := bufs[a.Buffer]
-		if c == nil {
-			c = &copied{buf: r.prog.Mem.Alloc(max(a.Bytes, 1)), data: a.Data}
-			if a.Bytes > 0 {
-				if err := c.buf.Write(a.Data); err != nil {
-					return err
-				}
-			}
-			bufs[a.Buffer] = c
+		m, ok := a.Mem.(*simMemory)
+		if !ok {
+			return fmt.Errorf("a buffer argument not in simulated memory (%T)", a.Mem)
 		}
-		sl.Args = append(sl.Args, sim.Ptr(c.buf))
+		sl.Args = append(sl.Args, sim.Ptr(m.buf))
 	}
-	st := r.stats[l.Kernel]
+	st := d.stats[l.Kernel]
 	if st == nil {
 		st = &sim.Stats{}
-		r.stats[l.Kernel] = st
+		d.stats[l.Kernel] = st
 	}
 	sl.Stats = st
 	sl.RaceCheck = true
-	if err := r.prog.Launch(l.Kernel, sl); err != nil {
+	return d.prog.Launch(l.Kernel, sl)
+}
+
+func (m *simMemory) CopyIn(data any) error { return m.buf.Write(data) }
+
+func (m *simMemory) CopyOut(data any) error {
+	if err := m.buf.Read(data); err != nil && !errors.Is(err, io.EOF) {
 		return err
 	}
-	for _, c := range bufs {
-		if err := c.buf.Read(c.data); err != nil && !errors.Is(err, io.EOF) {
-			return err
-		}
-	}
+	return nil
+}
+
+func (m *simMemory) Free() error {
+	m.mem.Free(m.buf)
 	return nil
 }
 
@@ -355,6 +497,8 @@ func elemSize(dt interp.DType) int {
 		return 8
 	case interp.I1:
 		return 1
+	case interp.F16, interp.BF16:
+		return 2
 	}
 	return 4
 }

@@ -1,7 +1,9 @@
 // Command tt-difftest runs a random-program differential campaign: it
 // generates valid tensor-dialect programs from seeds, runs each on the
 // tensor-level interpreter (the reference), the loop-level interpreter
-// after pt2-go and the generated Go code, compares the results, checks
+// after pt2-go, the generated Go code and the PTX simulator (pt2-gpu),
+// compares the results (a program the GPU path refuses with a "not
+// supported" error is counted per reason, not as a failure), checks
 // gradients against finite differences, minimizes each new failure and
 // saves it as a regression case. See docs/difftest.md.
 //
@@ -25,7 +27,7 @@ import (
 func main() {
 	seed := flag.Int64("seed", 1, "seed of the first program (program i has seed+i)")
 	n := flag.Int("n", 100, "number of programs")
-	backends := flag.String("backends", "loops,go", "backends compared with the tensor-level interpreter (loops, go)")
+	backends := flag.String("backends", "loops,go", "backends compared with the tensor-level interpreter, the reference, which always runs (interp, loops, go, ptxsim)")
 	grad := flag.Bool("grad", false, "make the programs of odd seeds gradient programs (aot-autograd, checked against finite differences)")
 	maxOps := flag.Int("max-ops", 8, "generation steps per program")
 	batch := flag.Int("batch", 32, "programs the Go backend builds together")

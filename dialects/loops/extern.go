@@ -19,11 +19,14 @@ const (
 	// transpose_b B as [..., N, K]. The optional bias [N] is added to every
 	// row, then the optional activation (attribute activation: "relu",
 	// "gelu" or "gelu_tanh") is applied: the epilogue of the product,
-	// computed in the output tile (docs/design/lowering.md).
+	// computed in the output tile (docs/design/lowering.md). A and B
+	// of f16 or bf16 (both the same) may have an f32 C and bias: the
+	// product of the 16-bit operands accumulated and stored in f32.
 	MatmulCallee = "tt.matmul"
 	// Conv2DCallee is tt.conv2d(x, w, out): out = conv2d(x, w) for x NCHW,
 	// w OIHW and out NCHW, with the stride, padding and dilation
-	// (array<i64: h, w>) and groups (i64) attributes.
+	// (array<i64: h, w>) and groups (i64) attributes; f16 or bf16 x and w
+	// may have an f32 out (accumulated and stored in f32).
 	Conv2DCallee = "tt.conv2d"
 	// MaxPool2DCallee is tt.max_pool2d(x, out): out = max_pool2d(x) for x
 	// and out NCHW (floor mode; a NaN in a window propagates), with the
@@ -96,8 +99,8 @@ func verifyCallExtern(op *ir.Operation) error {
 }
 
 // externBuffers returns the memref types of the n operands of a runtime
-// kernel call, which must share one element type.
-func externBuffers(op *ir.Operation, callee string, n int, names string) ([]*ir.MemRefType, error) {
+// kernel call, which must share one element type (or pass mixed).
+func externBuffers(op *ir.Operation, callee string, n int, names string, mixed ...func(ts []*ir.MemRefType) bool) ([]*ir.MemRefType, error) {
 	if op.NumOperands() != n {
 		return nil, fmt.Errorf("'%s' expects %d buffer operands (%s), got %d", callee, n, names, op.NumOperands())
 	}
@@ -107,12 +110,30 @@ func externBuffers(op *ir.Operation, callee string, n int, names string) ([]*ir.
 		if !ok {
 			return nil, fmt.Errorf("'%s' expects buffer operands, but operand #%d is %s", callee, i, v.Type())
 		}
-		if i > 0 && t.Elem != ts[0].Elem {
-			return nil, fmt.Errorf("'%s' expects buffers of one element type, got %s and %s", callee, ts[0], t)
-		}
 		ts[i] = t
 	}
+	for _, t := range ts[1:] {
+		if t.Elem != ts[0].Elem && (len(mixed) == 0 || !mixed[0](ts)) {
+			return nil, fmt.Errorf("'%s' expects buffers of one element type, got %s and %s", callee, ts[0], t)
+		}
+	}
 	return ts, nil
+}
+
+// halfProduct reports the mixed operands tt.matmul and tt.conv2d take: the
+// two factors (A and B, x and w) of one 16-bit float type, the result (C,
+// out) and the bias f32.
+func halfProduct(ts []*ir.MemRefType) bool {
+	ft, ok := ts[0].Elem.(*ir.FloatType)
+	if !ok || (ft.Kind != ir.F16 && ft.Kind != ir.BF16) || ts[1].Elem != ts[0].Elem {
+		return false
+	}
+	for _, t := range ts[2:] {
+		if ct, ok := t.Elem.(*ir.FloatType); !ok || ct.Kind != ir.F32 {
+			return false
+		}
+	}
+	return true
 }
 
 // sameDim reports whether two dimension sizes may be equal at run time.
@@ -123,7 +144,7 @@ func verifyMatmulCall(op *ir.Operation) error {
 	if op.NumOperands() == 4 {
 		n = 4
 	}
-	ts, err := externBuffers(op, MatmulCallee, n, "A, B, C and an optional bias")
+	ts, err := externBuffers(op, MatmulCallee, n, "A, B, C and an optional bias", halfProduct)
 	if err != nil {
 		return err
 	}
@@ -256,7 +277,7 @@ func verifyMaxPool2DCall(op *ir.Operation) error {
 }
 
 func verifyConv2DCall(op *ir.Operation) error {
-	ts, err := externBuffers(op, Conv2DCallee, 3, "x, w, out")
+	ts, err := externBuffers(op, Conv2DCallee, 3, "x, w, out", halfProduct)
 	if err != nil {
 		return err
 	}

@@ -222,10 +222,12 @@ var CallExternDef = &ir.OpDef{
 		"Every backend provides `tt.matmul(A, B, C[, bias])` (C = act(A·B + bias) overwritten, for A `[..., M, K]`, " +
 		"B `[..., K, N]`, C `[..., M, N]` of one rank ≥ 2; unit attributes `transpose_a` and `transpose_b` say that A " +
 		"is stored as `[..., K, M]` or B as `[..., N, K]`, read in place; the optional bias `[N]` is added to every " +
-		"row and the optional `activation` (\"relu\", \"gelu\", \"gelu_tanh\") applied, in the output tile) and " +
+		"row and the optional `activation` (\"relu\", \"gelu\", \"gelu_tanh\") applied, in the output tile; the " +
+		"buffers share one element type, except that f16 or bf16 A and B may have an f32 C and bias: the product " +
+		"accumulated and stored in f32) and " +
 		"`tt.conv2d(x, w, out)` (NCHW input, OIHW weight, NCHW output " +
 		"overwritten; optional attributes `stride`, `padding`, `dilation` as `array<i64: h, w>` and `groups` as " +
-		"i64) and `tt.max_pool2d(x, out)` (NCHW input and output overwritten, floor mode, NaN propagating; " +
+		"i64; f16 or bf16 x and w may have an f32 out) and `tt.max_pool2d(x, out)` (NCHW input and output overwritten, floor mode, NaN propagating; " +
 		"attributes `kernel`, optional `stride` (default: the kernel), `padding` (at most half the kernel) and " +
 		"`dilation`, as `array<i64: h, w>`); the verifier checks the operands of calls of these three.",
 	Operands: []ir.ArgDef{{Name: "args", Type: ir.AnyType, Variadic: true}},

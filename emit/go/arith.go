@@ -586,6 +586,9 @@ func (f *fnEmitter) castExpr(op *ir.Operation, in, out Elem, a []string) (string
 	rt := f.m.useRT
 	num := f.numCall
 	T := out.GoType()
+	if (name == arith.ExtFName || name == arith.TruncFName) && (in.isHalf() || out.isHalf()) {
+		return f.halfCast(op, in, out, x)
+	}
 	switch name {
 	case arith.ExtFName, arith.TruncFName:
 		if !in.IsFloat() || !out.IsFloat() {

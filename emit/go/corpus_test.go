@@ -415,6 +415,16 @@ func (c *corpusCase) makeArgs(t testing.TB) {
 				dt = interp.F64
 			}
 			tt, err = interp.FromFloats(dt, shape, vals)
+		case goemit.F16, goemit.BF16:
+			bits := make([]uint16, n)
+			for j := range bits {
+				bits[j] = uint16(r.Uint32())
+			}
+			dt := interp.F16
+			if p.Elem == goemit.BF16 {
+				dt = interp.BF16
+			}
+			tt, err = interp.FromHalfBits(dt, shape, bits)
 		case goemit.I1:
 			vals := make([]bool, n)
 			for j := range vals {
@@ -477,6 +487,10 @@ func rawBytes(a *interp.Tensor) []byte {
 	case interp.I32:
 		for _, v := range a.I32() {
 			b = binary.LittleEndian.AppendUint32(b, uint32(v))
+		}
+	case interp.F16, interp.BF16:
+		for _, v := range a.Bits16() {
+			b = binary.LittleEndian.AppendUint16(b, v)
 		}
 	default:
 		for _, v := range a.I64() {
@@ -558,6 +572,16 @@ func decode(dt interp.DType, b []byte) any {
 		out := make([]int64, len(b)/4)
 		for i := range out {
 			out[i] = int64(int32(binary.LittleEndian.Uint32(b[4*i:])))
+		}
+		return out
+	case interp.F16, interp.BF16:
+		widen := interp.F16ToF32
+		if dt == interp.BF16 {
+			widen = interp.BF16ToF32
+		}
+		out := make([]float64, len(b)/2)
+		for i := range out {
+			out[i] = float64(widen(binary.LittleEndian.Uint16(b[2*i:])))
 		}
 		return out
 	}
@@ -710,6 +734,14 @@ func i64s(b []byte) []int64 {
 	return v
 }
 
+func u16s(b []byte) []uint16 {
+	v := make([]uint16, len(b)/2)
+	for i := range v {
+		v[i] = binary.LittleEndian.Uint16(b[2*i:])
+	}
+	return v
+}
+
 func ints(b []byte) []int {
 	v := make([]int, len(b)/8)
 	for i := range v {
@@ -748,6 +780,10 @@ func enc(v any) []byte {
 	case []int:
 		for _, x := range v {
 			b = binary.LittleEndian.AppendUint64(b, uint64(x))
+		}
+	case []uint16:
+		for _, x := range v {
+			b = binary.LittleEndian.AppendUint16(b, x)
 		}
 	default:
 		panic(fmt.Sprintf("enc %T", v))
@@ -813,7 +849,7 @@ func main() {
 		fmt.Fprintf(&b, "\tcase%d()\n", c.id)
 	}
 	b.WriteString("}\n")
-	conv := map[goemit.Elem]string{goemit.F32: "f32s", goemit.F64: "f64s", goemit.I1: "bools", goemit.I32: "i32s", goemit.I64: "i64s", goemit.Index: "ints"}
+	conv := map[goemit.Elem]string{goemit.F32: "f32s", goemit.F64: "f64s", goemit.I1: "bools", goemit.I32: "i32s", goemit.I64: "i64s", goemit.Index: "ints", goemit.F16: "u16s", goemit.BF16: "u16s"}
 	for _, c := range cases {
 		name := fmt.Sprintf("case%d", c.id)
 		fmt.Fprintf(&b, "\nfunc %s() {\n", name)

@@ -140,7 +140,7 @@ func TestErrors(t *testing.T) {
 		line             int
 	}{
 		{"tensor", "func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n  %y = tensor.add %x, %x : tensor<4xf32>\n  return %y : tensor<4xf32>\n}\n", "tensors must be lowered to loops first", 1},
-		{"f16", "func.func @f(%x: memref<4xf16>) {\n  return\n}\n", "element type f16 is not supported by the Go backend", 1},
+		{"i8", "func.func @f(%x: memref<4xi8>) {\n  return\n}\n", "element type i8 is not supported by the Go backend", 1},
 		{"extern", "func.func @f(%x: memref<4xf32>) {\n  loops.call_extern \"tt.unknown\"(%x) : (memref<4xf32>) -> ()\n  return\n}\n", "unknown runtime kernel", 2},
 		{"external", "func.func private @g(%x: memref<4xf32>)\nfunc.func @f(%x: memref<4xf32>) {\n  func.call @g(%x) : (memref<4xf32>) -> ()\n  return\n}\n", "not a function of the module with a body", 3},
 		{"vector-arg", "func.func @f(%x: vector<8xf32>) {\n  return\n}\n", "vector arguments are not supported", 1},

@@ -28,7 +28,7 @@ func EmitMain(pkg *Package, importPath string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	decls, imports, err := lib.closure([]string{"ttMain", "ttToInts", "ttFromInts"})
+	decls, imports, err := lib.closure([]string{"ttMain", "ttToInts", "ttFromInts", "ttBF16FromF32s", "ttBF16ToF32s"})
 	if err != nil {
 		return nil, err
 	}
@@ -116,6 +116,10 @@ func field(e Elem) string {
 		return "b"
 	case I32:
 		return "i32"
+	case F16:
+		return "u16"
+	case BF16:
+		return "f32" // bf16 arrays are float32 arrays (climain's half.go)
 	}
 	return "i64"
 }
@@ -129,10 +133,14 @@ func writeInvoke(b *bytes.Buffer, f *Func) {
 		switch {
 		case p.Scalar && p.Elem == Index:
 			call = append(call, "int("+a+"[0])")
+		case p.Scalar && p.Elem == BF16:
+			call = append(call, "ttBF16FromF32s("+a+")[0]")
 		case p.Scalar:
 			call = append(call, a+"[0]")
 		case p.Elem == Index:
 			call = append(call, "ttToInts("+a+")")
+		case p.Elem == BF16:
+			call = append(call, "ttBF16FromF32s("+a+")")
 		default:
 			call = append(call, a)
 		}
@@ -159,7 +167,10 @@ func writeInvoke(b *bytes.Buffer, f *Func) {
 			if p.Elem == Index {
 				v = "int64(" + v + ")"
 			}
-			data = fmt.Sprintf("[]%s{%s}", map[Elem]string{F32: "float32", F64: "float64", I1: "bool", I32: "int32", I64: "int64", Index: "int64"}[p.Elem], v)
+			data = fmt.Sprintf("[]%s{%s}", map[Elem]string{F32: "float32", F64: "float64", I1: "bool", I32: "int32", I64: "int64", Index: "int64", F16: "uint16", BF16: "uint16"}[p.Elem], v)
+			if p.Elem == BF16 {
+				data = "ttBF16ToF32s(" + data + ")"
+			}
 		} else {
 			dims := make([]string, len(p.Shape))
 			j := 0
@@ -175,6 +186,9 @@ func writeInvoke(b *bytes.Buffer, f *Func) {
 			data = p.Name
 			if p.Elem == Index {
 				data = "ttFromInts(" + p.Name + ")"
+			}
+			if p.Elem == BF16 {
+				data = "ttBF16ToF32s(" + p.Name + ")"
 			}
 		}
 		arrays = append(arrays, fmt.Sprintf("{dtype: %s, shape: %s, %s: %s}", strconv.Quote(p.Elem.NPY()), shape, field(p.Elem), data))

@@ -88,6 +88,9 @@ func (f *fnEmitter) emitConstant(op *ir.Operation) error {
 			v := a.Int64()
 			return intLiteral(t.elem, v), &v, nil
 		case *ir.FloatAttr:
+			if t.elem.isHalf() {
+				return halfLiteral(t.elem, a.Value), nil, nil
+			}
 			if !t.elem.IsFloat() {
 				break
 			}
@@ -1109,7 +1112,8 @@ func (f *fnEmitter) emitMatmul(op *ir.Operation, bufs []*gval) error {
 	}
 	a, b, c := bufs[0], bufs[1], bufs[2]
 	ra, rb, rc := len(a.t.shape), len(b.t.shape), len(c.t.shape)
-	if ra < 2 || rb < 2 || rc < 2 || a.t.elem != b.t.elem || a.t.elem != c.t.elem || a.t.elem == I1 {
+	halfAB := a.t.elem.isHalf() && b.t.elem == a.t.elem && c.t.elem == F32
+	if ra < 2 || rb < 2 || rc < 2 || a.t.elem != b.t.elem || (a.t.elem != c.t.elem && !halfAB) || a.t.elem == I1 {
 		return errAt(op, "tt.matmul expects A [..., M, K], B [..., K, N] and C [..., M, N] of one numeric element type")
 	}
 	if (ra != 2 && ra != rc) || (rb != 2 && rb != rc) {
@@ -1148,6 +1152,9 @@ func (f *fnEmitter) emitMatmul(op *ir.Operation, bufs []*gval) error {
 	if err := f.emitChecks(op, "tt.matmul", checks); err != nil {
 		return err
 	}
+	if halfAB {
+		a, b = f.widenHalf(a), f.widenHalf(b)
+	}
 	batch := product(c, 0, rc-2)
 	batchA, batchB := "1", "1"
 	if ra == rc {
@@ -1173,8 +1180,12 @@ func (f *fnEmitter) emitConv(op *ir.Operation, bufs []*gval) error {
 		return errAt(op, "tt.conv2d takes x, w and out")
 	}
 	x, w, out := bufs[0], bufs[1], bufs[2]
-	if len(x.t.shape) != 4 || len(w.t.shape) != 4 || len(out.t.shape) != 4 || x.t.elem != w.t.elem || x.t.elem != out.t.elem || x.t.elem == I1 {
+	halfXW := x.t.elem.isHalf() && w.t.elem == x.t.elem && out.t.elem == F32
+	if len(x.t.shape) != 4 || len(w.t.shape) != 4 || len(out.t.shape) != 4 || x.t.elem != w.t.elem || (x.t.elem != out.t.elem && !halfXW) || x.t.elem == I1 {
 		return errAt(op, "tt.conv2d expects x NCHW, w OIHW and out NCHW of one numeric element type")
+	}
+	if halfXW {
+		x, w = f.widenHalf(x), f.widenHalf(w)
 	}
 	pair := func(name string, def [2]int64) ([2]int64, error) {
 		a := op.Attr(name)

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/tt-compiler/tt/backend/gobuild"
@@ -25,8 +24,8 @@ import (
 // PyTorch's results) through the whole Go path: their pipeline (for the
 // gradient cases), pt2-go, the emitter, one batched go vet and go build,
 // and the generated code's results compared with PyTorch's within the
-// manifest's tolerances. Cases on f16 or bf16 are skipped: the Go backend
-// supports f32, f64, i1, i32, i64 and index.
+// manifest's tolerances (f16 and bf16 cases too: bf16 arrays are float32
+// arrays of bf16 values, which the harness passes as bits).
 func TestRefdata(t *testing.T) {
 	goTool := requireGo(t)
 	root := filepath.Join("..", "..", "test", "refdata")
@@ -88,18 +87,10 @@ func (rc *refCase) emit(t *testing.T, reg *pass.Registry, root, pkgName string, 
 		}
 	}
 	if err := gobuild.Lower(context.Background(), module, registry.NewPassRegistry(), gobuild.LowerOptions{SIMD: level}); err != nil {
-		if strings.Contains(err.Error(), "f16 is not supported") {
-			t.Logf("%s: skipped: %v", rc.Name, err)
-			return nil
-		}
 		t.Fatalf("%s: pt2-go: %v", rc.Name, err)
 	}
 	pkg, err := goemit.Emit(module, goemit.Options{Package: pkgName, Source: rc.MLIRFile, SIMD: level})
 	if err != nil {
-		if strings.Contains(err.Error(), "f16") {
-			t.Logf("%s: skipped: %v", rc.Name, err)
-			return nil
-		}
 		t.Fatalf("%s: %v", rc.Name, err)
 	}
 	checkGenerated(t, rc.Name, pkg.Source)
@@ -108,11 +99,11 @@ func (rc *refCase) emit(t *testing.T, reg *pass.Registry, root, pkgName string, 
 	if c.fn = pkg.Func(rc.Func); c.fn == nil {
 		t.Fatalf("%s: no exported function for @%s", rc.Name, rc.Func)
 	}
-	for _, in := range rc.Inputs {
-		c.args = append(c.args, readNPY(t, filepath.Join(root, in)))
+	for j, in := range rc.Inputs {
+		c.args = append(c.args, asBF16(t, readNPY(t, filepath.Join(root, in)), j < len(c.fn.Params) && c.fn.Params[j].Elem == goemit.BF16))
 	}
 	for j, out := range rc.Outputs {
-		c.want = append(c.want, readNPY(t, filepath.Join(root, out)))
+		c.want = append(c.want, asBF16(t, readNPY(t, filepath.Join(root, out)), j < len(c.fn.Results) && c.fn.Results[j].Elem == goemit.BF16))
 		tol := [2]float64{1e-5, 1e-6}
 		if j < len(rc.Tolerances) {
 			tol = rc.Tolerances[j]
@@ -120,6 +111,24 @@ func (rc *refCase) emit(t *testing.T, reg *pass.Registry, root, pkgName string, 
 		c.rtols = append(c.rtols, tol)
 	}
 	return c
+}
+
+// asBF16 converts a float32 array of bf16 values (NumPy has no bf16) to a
+// bf16 tensor when bf16 is true.
+func asBF16(t *testing.T, x *interp.Tensor, bf16 bool) *interp.Tensor {
+	t.Helper()
+	if !bf16 || x.DType() != interp.F32 {
+		return x
+	}
+	bits := make([]uint16, x.Len())
+	for i, v := range x.F32() {
+		bits[i] = interp.F32ToBF16(v)
+	}
+	y, err := interp.FromHalfBits(interp.BF16, x.Shape(), bits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return y
 }
 
 // runRefCases builds the cases' packages with a harness in mod, runs it and
@@ -209,8 +218,7 @@ func compareClose(t *testing.T, i int, want *interp.Tensor, got []byte, tol [2]f
 // TestInterpReference runs the per-op PyTorch fixtures of
 // interp/testdata/ref (one small program per case) through pt2-go and the
 // emitter as one package: every case's functions are moved, renamed, into
-// one module, so that one go build covers them all. Cases on f16 or bf16
-// are skipped.
+// one module, so that one go build covers them all.
 func TestInterpReference(t *testing.T) {
 	goTool := requireGo(t)
 	root := filepath.Join("..", "..", "interp", "testdata", "ref")
@@ -248,9 +256,6 @@ func TestInterpReference(t *testing.T) {
 		}
 		var cases []pending
 		for _, rc := range m.Cases {
-			if strings.Contains(rc.MLIR, "f16") {
-				continue
-			}
 			cm, err := asm.Parse(ctx, []byte(rc.MLIR), asm.ParseOptions{Filename: rc.Name + ".mlir"})
 			if err != nil {
 				t.Fatalf("%s: %v", rc.Name, err)

@@ -18,9 +18,11 @@ const (
 	I32
 	I64
 	Index
+	F16  // stored as its IEEE bits in a uint16 (half.go)
+	BF16 // stored as its bits in a uint16 (half.go)
 )
 
-var elemNames = [...]string{InvalidElem: "invalid", F32: "f32", F64: "f64", I1: "i1", I32: "i32", I64: "i64", Index: "index"}
+var elemNames = [...]string{InvalidElem: "invalid", F32: "f32", F64: "f64", I1: "i1", I32: "i32", I64: "i64", Index: "index", F16: "f16", BF16: "bf16"}
 
 // String returns the IR spelling (f32, index, ...).
 func (e Elem) String() string { return elemNames[e] }
@@ -40,6 +42,8 @@ func (e Elem) GoType() string {
 		return "int64"
 	case Index:
 		return "int"
+	case F16, BF16:
+		return "uint16"
 	}
 	return "invalid"
 }
@@ -67,10 +71,10 @@ func (e Elem) width() int {
 }
 
 // NPY returns the NumPy dtype descriptor of the element (.npy files):
-// index elements are stored as int64.
+// index elements are stored as int64, bf16 (which NumPy lacks) as float32.
 func (e Elem) NPY() string {
 	switch e {
-	case F32:
+	case F32, BF16:
 		return "<f4"
 	case F64:
 		return "<f8"
@@ -78,6 +82,8 @@ func (e Elem) NPY() string {
 		return "|b1"
 	case I32:
 		return "<i4"
+	case F16:
+		return "<f2"
 	}
 	return "<i8"
 }
@@ -98,6 +104,10 @@ func ElemOf(t ir.Type) (Elem, error) {
 			return F32, nil
 		case ir.F64:
 			return F64, nil
+		case ir.F16:
+			return F16, nil
+		case ir.BF16:
+			return BF16, nil
 		}
 	case *ir.IntegerType:
 		if t.IsSignless() {
@@ -113,7 +123,7 @@ func ElemOf(t ir.Type) (Elem, error) {
 	case *ir.IndexType:
 		return Index, nil
 	}
-	return InvalidElem, fmt.Errorf("element type %s is not supported by the Go backend (it supports f32, f64, i1, i32, i64 and index)", t)
+	return InvalidElem, fmt.Errorf("element type %s is not supported by the Go backend (it supports f16, bf16, f32, f64, i1, i32, i64 and index)", t)
 }
 
 // kind is the shape of an IR value in Go.

@@ -131,7 +131,7 @@ func (k *kernel) arith(op *ir.Operation) error {
 			case "ne":
 				k.ins("xor.pred", reg(r), x, y)
 			default:
-				return errAt(op, "emit/ptx: cmpi %s on i1 is not supported", pred)
+				return k.cmpOrderI1(op, pred, r, x, y)
 			}
 			return nil
 		}
@@ -202,6 +202,9 @@ func (k *kernel) conversion(op *ir.Operation, x ptx.Operand) error {
 		default:
 			k.ins("cvt.u32.u64", reg(r), x)
 		}
+	}
+	if (name == arith.ExtFName || name == arith.TruncFName) && (c == clsB16 || sc == clsB16) {
+		return k.halfConversion(op, r, x)
 	}
 	switch name {
 	case arith.IndexCastName, arith.ExtSIName, arith.TruncIName:

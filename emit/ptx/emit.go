@@ -69,9 +69,13 @@ func Emit(module *ir.Operation, o Options) (*ptx.Module, error) {
 		if err != nil || op.Name() != gpu.FuncName || op.Attr(gpu.KernelAttrName) == nil {
 			return
 		}
-		var f *ptx.Function
+		f, ok, mmaErr := mmaKernel(op, o.Target)
+		if err = mmaErr; ok || err != nil {
+			fns = append(fns, f)
+			return
+		}
 		var used map[string]bool
-		f, used, err = emitKernel(op)
+		f, used, err = emitKernel(op, o.Target)
 		if err == nil {
 			fns = append(fns, f)
 			for c := range used {

@@ -20,12 +20,13 @@ const (
 	clsB64
 	clsF32
 	clsF64
+	clsB16 // f16 and bf16 values (half.go)
 	numClasses
 )
 
-var classPrefix = [numClasses]string{"%p", "%r", "%rd", "%f", "%fd"}
-var classType = [numClasses]ptx.Type{ptx.Pred, ptx.B32, ptx.B64, ptx.F32, ptx.F64}
-var movType = [numClasses]string{"pred", "b32", "b64", "f32", "f64"}
+var classPrefix = [numClasses]string{"%p", "%r", "%rd", "%f", "%fd", "%h"}
+var classType = [numClasses]ptx.Type{ptx.Pred, ptx.B32, ptx.B64, ptx.F32, ptx.F64, ptx.B16}
+var movType = [numClasses]string{"pred", "b32", "b64", "f32", "f64", "b16"}
 
 // memref is how a kernel reaches a memref value.
 type memref struct {
@@ -46,6 +47,8 @@ type kernel struct {
 	last   string
 	// consts names the module-level .const tables the kernel reads.
 	consts map[string]bool
+	// target is the SM architecture (bf16 conversions depend on it).
+	target int
 }
 
 func classOf(t ir.Type) (class, error) {
@@ -56,6 +59,8 @@ func classOf(t ir.Type) (class, error) {
 			return clsF32, nil
 		case 64:
 			return clsF64, nil
+		case 16:
+			return clsB16, nil
 		}
 	case *ir.IntegerType:
 		switch tt.Width {
@@ -112,10 +117,10 @@ func errAt(op *ir.Operation, format string, args ...any) error {
 	return ir.Errorf(op.Loc(), format, args...)
 }
 
-func emitKernel(op *ir.Operation) (*ptx.Function, map[string]bool, error) {
+func emitKernel(op *ir.Operation, target int) (*ptx.Function, map[string]bool, error) {
 	name, _ := op.Attr(ir.SymbolAttrName).(*ir.StringAttr)
 	ft := gpu.FuncType(op)
-	k := &kernel{regs: map[ir.Value]string{}, mems: map[ir.Value]*memref{}, consts: map[string]bool{}}
+	k := &kernel{regs: map[ir.Value]string{}, mems: map[ir.Value]*memref{}, consts: map[string]bool{}, target: target}
 	k.fn = &ptx.Function{Linkage: ptx.LinkVisible, Entry: true, Name: name.Value}
 	entry := op.Region(0).Front()
 	for i, t := range ft.Inputs {
@@ -147,7 +152,7 @@ func emitKernel(op *ir.Operation) (*ptx.Function, map[string]bool, error) {
 			if err != nil {
 				return nil, nil, errAt(op, "emit/ptx: argument #%d: %v", i, err)
 			}
-			pt := []ptx.Type{ptx.U32, ptx.U32, ptx.U64, ptx.F32, ptx.F64}[c]
+			pt := []ptx.Type{ptx.U32, ptx.U32, ptx.U64, ptx.F32, ptx.F64, ptx.B16}[c]
 			k.fn.Params = append(k.fn.Params, &ptx.Var{Space: ptx.SpaceParam, Type: pt, Name: pname})
 			r, _, _ := k.def(arg)
 			if c == clsPred {
@@ -261,15 +266,15 @@ func (k *kernel) op(op *ir.Operation) error {
 		return k.memAccess(op)
 	case loops.DimName:
 		m := k.mems[op.Operand(0)]
-		d, _ := op.Attr("index").(*ir.IntegerAttr)
-		if m == nil || d == nil {
+		if m == nil {
 			return errAt(op, "emit/ptx: loops.dim of an unknown memref")
 		}
+		d := loops.DimOp{Op: op}.Dim()
 		r, _, _ := k.def(op.Result(0))
-		if m.dims[d.Val] != "" {
-			k.ins("mov.b64", reg(r), reg(m.dims[d.Val]))
+		if m.dims[d] != "" {
+			k.ins("mov.b64", reg(r), reg(m.dims[d]))
 		} else {
-			k.ins("mov.b64", reg(r), imm(m.shape[d.Val]))
+			k.ins("mov.b64", reg(r), imm(m.shape[d]))
 		}
 		return nil
 	case loops.ForName:
@@ -298,7 +303,9 @@ func (k *kernel) constant(op *ir.Operation) error {
 			k.ins("mov.b64", reg(r), imm(a.Val))
 		}
 	case *ir.FloatAttr:
-		if c == clsF32 {
+		if c == clsB16 {
+			k.ins("mov.b16", reg(r), imm(int64(halfBits(a))))
+		} else if c == clsF32 {
 			k.ins("mov.f32", reg(r), f32imm(float32(a.Value)))
 		} else {
 			k.ins("mov.f64", reg(r), f64imm(a.Value))
@@ -354,6 +361,9 @@ func (k *kernel) address(m *memref, indices []ir.Value) string {
 }
 
 func memType(t ir.Type) string {
+	if ir.IsFloat(t) && t.(*ir.FloatType).Width() == 16 {
+		return "b16" // f16 and bf16 move as bits (half.go)
+	}
 	if ir.IsFloat(t) {
 		return floatSuffix(t)
 	}

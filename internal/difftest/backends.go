@@ -23,6 +23,8 @@ import (
 const (
 	// Tensor is the reference: the interpreter on the tensor-level module.
 	Tensor = "tensor"
+	// Interp is another name of Tensor (tt-run's name of the interpreter).
+	Interp = "interp"
 	// Loops is the interpreter on the module after pt2-go.
 	Loops = "loops"
 	// Go is the generated Go code, built and run in a child process.
@@ -53,28 +55,35 @@ type Outcome struct {
 	Results []*interp.Tensor
 	Err     error
 	Stage   string
+	// Unsupported, when set, is why the backend refused the program with
+	// a located "not supported" error (a feature it lacks, not a bug):
+	// the checker counts it apart from the failures.
+	Unsupported string
 }
 
 // Backend runs jobs. Backends that build (the Go backend) build a batch of
-// jobs at once. A new backend (the PTX simulator, later) implements this
-// interface and registers its name in NewBackend.
+// jobs at once. A new backend implements this interface and registers
+// its name in NewBackend; one that refuses a program for a feature it
+// lacks sets Outcome.Unsupported.
 type Backend interface {
 	Name() string
 	RunBatch(ctx context.Context, jobs []Job) []Outcome
 }
 
 // Names lists the backends NewBackend knows, reference first.
-var Names = []string{Tensor, Loops, Go}
+var Names = []string{Tensor, Loops, Go, PTXSim}
 
 // NewBackend returns the backend called name.
 func NewBackend(name string) (Backend, error) {
 	switch name {
-	case Tensor:
+	case Tensor, Interp:
 		return interpBackend{lower: false}, nil
 	case Loops:
 		return interpBackend{lower: true}, nil
 	case Go:
 		return &goBackend{}, nil
+	case PTXSim:
+		return ptxsimBackend{}, nil
 	}
 	return nil, fmt.Errorf("unknown backend %q (known: %s)", name, strings.Join(Names, ", "))
 }

@@ -48,7 +48,13 @@ type Summary struct {
 	// when asked).
 	Failures   map[string]int
 	Signatures map[string]*Minimized
-	Elapsed    time.Duration
+	// Unsupported counts the programs a backend refused, by
+	// "backend: reason"; Compared the programs each backend ran and
+	// compared with the reference (refusals and reference failures
+	// excluded).
+	Unsupported map[string]int
+	Compared    map[string]int
+	Elapsed     time.Duration
 }
 
 // Minimized is a failure with its (minimized) case.
@@ -68,7 +74,7 @@ func Campaign(ctx context.Context, opts CampaignOptions) (*Summary, error) {
 		opts.Batch = 32
 	}
 	start := time.Now()
-	sum := &Summary{Ops: map[string]int{}, Failures: map[string]int{}, Signatures: map[string]*Minimized{}}
+	sum := &Summary{Ops: map[string]int{}, Failures: map[string]int{}, Signatures: map[string]*Minimized{}, Unsupported: map[string]int{}, Compared: map[string]int{}}
 	cfg := Config{Backends: opts.Backends}
 	for i := 0; i < opts.N; i += opts.Batch {
 		if ctx.Err() != nil || !opts.Deadline.IsZero() && time.Now().After(opts.Deadline) {
@@ -97,6 +103,7 @@ func Campaign(ctx context.Context, opts CampaignOptions) (*Summary, error) {
 			}
 		}
 		for _, r := range reports {
+			sum.count(r, opts.Backends)
 			seen := map[string]bool{}
 			for _, f := range r.Failures {
 				if !seen[f.Class()] {
@@ -131,6 +138,25 @@ func Campaign(ctx context.Context, opts CampaignOptions) (*Summary, error) {
 	}
 	sum.Elapsed = time.Since(start)
 	return sum, nil
+}
+
+// count adds a report's refusals and the backends that compared it.
+func (s *Summary) count(r Report, backends []string) {
+	refused := map[string]bool{}
+	for _, u := range r.Unsupported {
+		s.Unsupported[u.Backend+": "+u.Reason]++
+		refused[u.Backend] = true
+	}
+	for _, f := range r.Failures {
+		if f.Backend == Tensor && f.Kind != KindGradient {
+			return // the reference did not run it
+		}
+	}
+	for _, b := range backends {
+		if b != Tensor && b != Interp && !refused[b] {
+			s.Compared[b]++
+		}
+	}
 }
 
 // caseName names a program's function: p<seed>, g<seed> for gradient
@@ -200,6 +226,19 @@ func (s *Summary) Write(w io.Writer) {
 		parts = append(parts, fmt.Sprintf("%s %d", op, s.Ops[op]))
 	}
 	fmt.Fprintf(w, "ops: %d of %d kinds: %s\n", total, len(ops), strings.Join(parts, ", "))
+	if len(s.Compared) > 0 {
+		var parts []string
+		for _, b := range slices.Sorted(maps.Keys(s.Compared)) {
+			parts = append(parts, fmt.Sprintf("%s %d", b, s.Compared[b]))
+		}
+		fmt.Fprintf(w, "compared with the reference: %s\n", strings.Join(parts, ", "))
+	}
+	if len(s.Unsupported) > 0 {
+		fmt.Fprintln(w, "unsupported programs by reason:")
+		for _, r := range slices.Sorted(maps.Keys(s.Unsupported)) {
+			fmt.Fprintf(w, "  %5d %s\n", s.Unsupported[r], r)
+		}
+	}
 	if len(s.Failures) == 0 {
 		fmt.Fprintln(w, "failures: none")
 		return

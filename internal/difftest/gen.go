@@ -969,16 +969,48 @@ func (g *gen) matmul() bool {
 	return true
 }
 
-// image returns a static rank-4 float value: a pool value or a new
-// argument.
+// image returns a rank-4 float value with non-empty channels and spatial
+// dimensions: a pool value or a new argument, whose dimensions are
+// dynamic in a third of the arguments (each with odds 1/2).
 func (g *gen) image(pool bool) value {
 	if v, ok := g.pick(func(v value) bool {
-		return v.isFloat() && v.rank() == 4 && v.static() && v.rt[2] > 0 && v.rt[3] > 0 && v.rt[1] > 0
+		return v.isFloat() && v.rank() == 4 && v.rt[2] > 0 && v.rt[3] > 0 && v.rt[1] > 0
 	}); ok && pool {
 		return v
 	}
-	shape := []int64{int64(1 + g.r.Intn(2)), int64(1 + g.r.Intn(3)), int64(2 + g.r.Intn(4)), int64(2 + g.r.Intn(4))}
-	return g.newArg(g.float, shape, slices.Clone(shape))
+	rt := []int64{int64(1 + g.r.Intn(2)), int64(1 + g.r.Intn(3)), int64(2 + g.r.Intn(4)), int64(2 + g.r.Intn(4))}
+	return g.newArg(g.float, g.someDynamic(rt, 3), rt)
+}
+
+// someDynamic returns the shape of run-time sizes rt with, once in n
+// calls, each dimension dynamic with odds 1/2.
+func (g *gen) someDynamic(rt []int64, n int) []int64 {
+	shape := slices.Clone(rt)
+	if g.r.Intn(n) == 0 {
+		for i := range shape {
+			if g.r.Intn(2) == 0 {
+				shape[i] = dyn
+			}
+		}
+	}
+	return shape
+}
+
+// windowResult is the type of a conv2d's or max_pool2d's result of
+// run-time sizes rt: a dimension is dynamic where the operand's it
+// derives from is (x's batch and spatial dimensions; the channels of x
+// for max_pool2d, of the weight w for conv2d).
+func windowResult(x value, channels int64, rt []int64) value {
+	shape := slices.Clone(rt)
+	for _, d := range []int{0, 2, 3} {
+		if x.shape[d] == dyn {
+			shape[d] = dyn
+		}
+	}
+	if channels == dyn {
+		shape[1] = dyn
+	}
+	return value{elem: x.elem, shape: shape, rt: rt}
 }
 
 func (g *gen) conv2d() bool {
@@ -1002,11 +1034,14 @@ func (g *gen) conv2d() bool {
 	if kh < 1 || kw < 1 {
 		return false
 	}
-	wt := g.newArg(x.elem, []int64{o, c / groups, kh, kw}, []int64{o, c / groups, kh, kw})
+	// Kernel sizes stay static (the loop level needs them).
+	wrt := []int64{o, c / groups, kh, kw}
+	wshape := slices.Clone(wrt)
+	copy(wshape, g.someDynamic(wrt[:2], 4))
+	wt := g.newArg(x.elem, wshape, wrt)
 	ho := (h+2*pad[0]-dil[0]*(kh-1)-1)/stride[0] + 1
 	wo := (w+2*pad[1]-dil[1]*(kw-1)-1)/stride[1] + 1
-	shape := []int64{x.rt[0], o, ho, wo}
-	g.emit("conv2d", value{elem: x.elem, shape: shape, rt: slices.Clone(shape)}, "tensor.conv2d %s, %s stride = %s padding = %s dilation = %s groups = %d : %s, %s",
+	g.emit("conv2d", windowResult(x, wshape[0], []int64{x.rt[0], o, ho, wo}), "tensor.conv2d %s, %s stride = %s padding = %s dilation = %s groups = %d : %s, %s",
 		x.name, wt.name, intList(stride), intList(pad), intList(dil), groups, x.typ(), wt.typ())
 	return true
 }
@@ -1025,8 +1060,9 @@ func (g *gen) maxPool2d() bool {
 	}
 	ho := (h+2*p[0]-k[0])/s[0] + 1
 	wo := (w+2*p[1]-k[1])/s[1] + 1
-	shape := []int64{x.rt[0], x.rt[1], ho, wo}
-	g.emit("max_pool2d", value{elem: x.elem, shape: shape, rt: slices.Clone(shape), exact: x.exact}, "tensor.max_pool2d %s kernel = %s stride = %s padding = %s : %s",
+	res := windowResult(x, x.shape[1], []int64{x.rt[0], x.rt[1], ho, wo})
+	res.exact = x.exact
+	g.emit("max_pool2d", res, "tensor.max_pool2d %s kernel = %s stride = %s padding = %s : %s",
 		x.name, intList(k), intList(s), intList(p), x.typ())
 	return true
 }

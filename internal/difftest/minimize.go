@@ -36,7 +36,8 @@ type MinimizeStats struct {
 
 // Minimize delta-debugs a failing subject: it drops results, returns an
 // op's results in place of the function's (removing what only consumed
-// them), bypasses ops
+// them), returns an operand of the op defining a result instead of the
+// result, bypasses ops
 // (an op's result replaced by an operand of the same type), cuts ops (their
 // results replaced by new arguments holding the values the reference
 // interpreter computed for them, so the data that made the failure stays),
@@ -81,6 +82,17 @@ func Minimize(ctx context.Context, s *Subject, pred Predicate, log io.Writer) (*
 			if try(mutate(cur, func(m *module) error { return m.returnOp(k) })) {
 				changed = true
 				k = min(k, countOps(cur))
+			}
+		}
+		// Return an operand of the op defining a result instead (of any
+		// type, unlike a bypass): the op goes unless something else uses
+		// it.
+		for i := 0; i < numResults(cur); i++ {
+			for j := 0; j < 4; j++ {
+				if try(mutate(cur, func(m *module) error { return m.returnOperand(i, j) })) {
+					changed = true
+					break
+				}
 			}
 		}
 		for k := 0; k < countOps(cur); k++ {
@@ -224,6 +236,32 @@ func (m *module) returnOp(k int) error {
 	if len(vs) == 0 || slices.Equal(vs, ret.Operands()) {
 		return fmt.Errorf("nothing to change")
 	}
+	ret.SetOperands(vs)
+	return nil
+}
+
+// returnOperand returns the j-th distinct tensor operand of the op that
+// defines result i in place of that result.
+func (m *module) returnOperand(i, j int) error {
+	ret := m.body().Terminator()
+	if i >= ret.NumOperands() {
+		return fmt.Errorf("no result #%d", i)
+	}
+	op := ir.DefiningOp(ret.Operand(i))
+	if op == nil {
+		return fmt.Errorf("result #%d is an argument", i)
+	}
+	var cands []ir.Value
+	for _, v := range op.Operands() {
+		if _, ok := v.Type().(*ir.RankedTensorType); ok && !slices.Contains(cands, v) {
+			cands = append(cands, v)
+		}
+	}
+	if j >= len(cands) {
+		return fmt.Errorf("no operand #%d", j)
+	}
+	vs := slices.Clone(ret.Operands())
+	vs[i] = cands[j]
 	ret.SetOperands(vs)
 	return nil
 }

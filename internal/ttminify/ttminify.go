@@ -9,12 +9,13 @@
 // Usage:
 //
 //	tt-minify FILE.mlir [--entry NAME] [--input X.npy ... | --random-inputs SEED]
-//	    (--compare A,B [--tol T] | --error BACKEND | --crash PIPELINE)
+//	    (--compare A,B [--tol T] | --error BACKEND | --crash PIPELINE | --command CMD)
 //	    [--pass-pipeline P --run-entry NAME] [--out DIR] [--name NAME]
 //
 // Backends: tensor (the interpreter on the module), loops (the interpreter
-// after pt2-go) and go (generated Go). --pass-pipeline runs before every
-// backend (e.g. 'builtin.module(aot-autograd{func=loss})' with --run-entry
+// after pt2-go), go (generated Go) and ptxsim (the PTX simulator).
+// --pass-pipeline runs before every backend (e.g.
+// 'builtin.module(aot-autograd{func=loss})' with --run-entry
 // loss_grad): the minimizer changes @entry, the backends run @run-entry.
 //
 // Predicates, each "the same way" as on the original module:
@@ -23,7 +24,13 @@
 //   - --error BACKEND: the backend fails, with the same message (numbers,
 //     locations and names aside);
 //   - --crash PIPELINE: running the pass pipeline on the module fails, with
-//     the same message.
+//     the same message;
+//   - --command CMD: an external interestingness test, as C-Reduce's and
+//     PT2's minifier's custom checks: CMD runs under sh -c in a fresh
+//     directory holding the candidate as module.mlir and its inputs as
+//     in<i>.npy (also named by $TT_MINIFY_MODULE, $TT_MINIFY_ENTRY and
+//     $TT_MINIFY_INPUTS, tt-run's --input flags), and exit status 0 means
+//     the candidate still fails. It must hold on the original module.
 //
 // Output: DIR/NAME.mlir, a lit test whose RUN lines state the correct
 // behaviour (tt-run on the backends with npycmp, or tt-opt), so that it
@@ -43,6 +50,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/internal/difftest"
@@ -65,9 +73,13 @@ type options struct {
 	randomSeed                      int64
 	dimSize                         int64
 	compare, errorBackend, crash    string
-	tol                             float64
-	out, name, injectFault          string
-	verbose                         bool
+	command                         string
+	commandTimeout                  time.Duration
+	// workDir holds --command's candidates (removed at the end).
+	workDir                string
+	tol                    float64
+	out, name, injectFault string
+	verbose                bool
 }
 
 // Main runs tt-minify with args and returns the exit status.
@@ -85,6 +97,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&o.tol, "tol", 1e-5, "relative and absolute tolerance of --compare")
 	fs.StringVar(&o.errorBackend, "error", "", "predicate: this backend fails")
 	fs.StringVar(&o.crash, "crash", "", "predicate: this pass pipeline fails on the module")
+	fs.StringVar(&o.command, "command", "", "predicate: this shell command exits 0 on the candidate (module.mlir and in<i>.npy in its working directory)")
+	fs.DurationVar(&o.commandTimeout, "command-timeout", time.Minute, "a --command run taking longer counts as not failing")
 	fs.StringVar(&o.out, "out", "minified", "directory to write the lit test and its inputs into")
 	fs.StringVar(&o.name, "name", "minified", "name of the lit test (NAME.mlir, Inputs/NAME/)")
 	fs.StringVar(&o.injectFault, "inject-fault", "", "testing: the second backend of --compare negates every result of this op")
@@ -115,13 +129,13 @@ func Main(args []string, stdout, stderr io.Writer) int {
 
 func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	n := 0
-	for _, p := range []string{o.compare, o.errorBackend, o.crash} {
+	for _, p := range []string{o.compare, o.errorBackend, o.crash, o.command} {
 		if p != "" {
 			n++
 		}
 	}
 	if n != 1 {
-		return errors.New("give exactly one predicate: --compare A,B, --error BACKEND or --crash PIPELINE")
+		return errors.New("give exactly one predicate: --compare A,B, --error BACKEND, --crash PIPELINE or --command CMD")
 	}
 	if o.injectFault != "" && o.compare == "" {
 		return errors.New("--inject-fault applies to --compare")
@@ -141,7 +155,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	var rnd *ttrun.Random
 	if o.randomSeed >= 0 {
 		rnd = &ttrun.Random{Seed: uint64(o.randomSeed), DimSize: o.dimSize}
-	} else if len(o.inputs) == 0 && o.crash != "" {
+	} else if len(o.inputs) == 0 && (o.crash != "" || o.command != "") {
 		rnd = &ttrun.Random{Seed: 1, DimSize: o.dimSize}
 	}
 	args, err := ttrun.ReadArgs(e, o.inputs, rnd)
@@ -152,6 +166,12 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		o.runEntry = e.Name
 	}
 	subject := &difftest.Subject{Module: string(src), Entry: e.Name, Inputs: args}
+	if o.command != "" {
+		if o.workDir, err = os.MkdirTemp("", "tt-minify-"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(o.workDir)
+	}
 	pred, describe, err := predicate(ctx, o, subject)
 	if err != nil {
 		return err
@@ -212,6 +232,8 @@ func predicate(ctx context.Context, o options, s *difftest.Subject) (difftest.Pr
 			func(s *difftest.Subject) string {
 				return fmt.Sprintf("%s and %s disagree: %v", ba.Name(), bb.Name(), diff(s))
 			}, nil
+	case o.command != "":
+		return commandPredicate(ctx, o, s)
 	case o.errorBackend != "":
 		be, err := difftest.NewBackend(o.errorBackend)
 		if err != nil {
@@ -375,6 +397,16 @@ func writeTest(o options, s *difftest.Subject, failure string) (string, error) {
 		}
 	case o.errorBackend != "":
 		fmt.Fprintf(&sb, "// RUN: tt-run %%s %s %s %s --out %%t\n", entry, backendFlags(o.errorBackend, o.pipeline), ins)
+	case o.command != "":
+		// The correct behaviour is that the command no longer holds; its
+		// environment is the one it had during minimization.
+		fmt.Fprintf(&sb, "// RUN: rm -rf %%t && mkdir -p %%t && cp %%s %%t/module.mlir")
+		for i := range s.Inputs {
+			fmt.Fprintf(&sb, " && cp %%S/Inputs/%s/in%d.npy %%t/", o.name, i)
+		}
+		sb.WriteString("\n")
+		fmt.Fprintf(&sb, "// RUN: cd %%t && env TT_MINIFY_MODULE=%%t/module.mlir TT_MINIFY_ENTRY=%s TT_MINIFY_INPUTS=%s not sh -c %s\n",
+			s.Entry, shellQuote(inputFlagsIn("%t", len(s.Inputs))), shellQuote(o.command))
 	default:
 		fmt.Fprintf(&sb, "// RUN: tt-opt %%s --pass-pipeline='%s'\n", o.crash)
 	}
@@ -402,11 +434,11 @@ func backendFlags(backend, pipeline string) string {
 			p = inner + ",pt2-go"
 		}
 		return fmt.Sprintf("--backend interp --pass-pipeline 'builtin.module(%s)'", p)
-	case difftest.Go:
+	case difftest.Go, difftest.PTXSim:
 		if pipeline != "" {
-			return fmt.Sprintf("--backend go --pass-pipeline '%s'", pipeline)
+			return fmt.Sprintf("--backend %s --pass-pipeline '%s'", backend, pipeline)
 		}
-		return "--backend go"
+		return "--backend " + backend
 	}
 	if pipeline != "" {
 		return fmt.Sprintf("--backend interp --pass-pipeline '%s'", pipeline)

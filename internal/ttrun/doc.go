@@ -18,6 +18,8 @@
 //	  --out DIR             write result i to DIR/out<i>.npy (DIR is created)
 //	  --bench N             after one warm-up run, time N runs and print
 //	                        "bench: median <ms> ms, min <ms> ms over N runs"
+//	                        (--backend cuda: the kernels' device time, by
+//	                        CUDA events)
 //	  --dump-dir DIR        with --backend go: write the IR after each lowering
 //	                        stage, kernels.dot (and .svg), model.go and main.go
 //

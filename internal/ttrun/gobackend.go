@@ -160,7 +160,7 @@ func (b *goBackend) Run(ctx context.Context, args []*interp.Tensor) ([]*interp.T
 	var arrays []*npy.Array
 	if !sameTensors(args, b.last) {
 		for i, a := range args {
-			x, err := a.ToNPY()
+			x, err := ToNPY(a) // bf16 as float32, as the generated command reads it
 			if err != nil {
 				return nil, fmt.Errorf("argument #%d: %v", i, err)
 			}
@@ -189,6 +189,9 @@ func (b *goBackend) Run(ctx context.Context, args []*interp.Tensor) ([]*interp.T
 		if err == nil && b.fn.Results[i].Elem == goemit.Index {
 			t, err = interp.FromI64(interp.Index, t.Shape(), t.I64())
 		}
+		if err == nil && b.fn.Results[i].Elem == goemit.BF16 {
+			t, err = bf16Tensor(t) // written widened to float32
+		}
 		if err != nil {
 			return nil, fmt.Errorf("result #%d: %v", i, err)
 		}
@@ -196,6 +199,15 @@ func (b *goBackend) Run(ctx context.Context, args []*interp.Tensor) ([]*interp.T
 	}
 	b.lastDur, b.timed = dur, true
 	return out, nil
+}
+
+// bf16Tensor converts a float32 tensor of bf16 values to bf16 (exactly).
+func bf16Tensor(t *interp.Tensor) (*interp.Tensor, error) {
+	bits := make([]uint16, t.Len())
+	for i, v := range t.F32() {
+		bits[i] = interp.F32ToBF16(v)
+	}
+	return interp.FromHalfBits(interp.BF16, t.Shape(), bits)
 }
 
 // sameTensors reports whether two argument lists hold the same tensors.

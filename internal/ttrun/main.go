@@ -41,7 +41,10 @@ i32 <i4, i64 and index <i8. Without --out each result's type and a summary
 
 --bench N runs the function once (the warm-up, whose results are written or
 printed), then N more times, timing only the runs, and prints
-"bench: median <ms> ms, min <ms> ms over N runs".
+"bench: median <ms> ms, min <ms> ms over N runs". On --backend cuda a run's
+time is its kernels' device time, measured with CUDA events around each
+launch: the copies between host and device and the interpreted host
+function are not in it.
 
 Exit status: 0 on success, 1 on any error. Errors in the program (parse,
 verification, pass and run-time errors) are printed as

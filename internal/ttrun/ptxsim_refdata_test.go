@@ -16,16 +16,17 @@ import (
 // fixture is one program with PyTorch's results.
 type fixture struct {
 	name, file, entry, pipeline string
+	target                      string // --ptx-target ("": the default)
 	inputs, outputs             []string
 	tols                        [][2]float64
 }
 
-// unsupportedOnGPU reports whether a tt-run error says the GPU path (or
-// the loop level) does not support the program, rather than that it went
-// wrong: f16/bf16 have no loop-level lowering (as for the Go backend), and
-// emit/ptx rejects what it has no kernel form for.
+// unsupportedOnGPU reports whether a tt-run error says the GPU path does
+// not support the program, rather than that it went wrong: emit/ptx
+// rejects what it has no kernel form for. (f16 and bf16 are supported:
+// any other error on them fails.)
 func unsupportedOnGPU(msg string) bool {
-	return strings.Contains(msg, "is not supported in kernels") || strings.Contains(msg, "is not supported at the loop level")
+	return strings.Contains(msg, "is not supported in kernels")
 }
 
 // runOnPTXSim runs f on --backend ptxsim and compares its results; it
@@ -35,6 +36,9 @@ func runOnPTXSim(t *testing.T, f fixture) (string, bool) {
 	args := []string{f.file, "--backend", "ptxsim", "--entry", f.entry, "--out", out}
 	if f.pipeline != "" {
 		args = append(args, "--pass-pipeline", f.pipeline)
+	}
+	if f.target != "" {
+		args = append(args, "--ptx-target", f.target)
 	}
 	for _, in := range f.inputs {
 		args = append(args, "--input", in)
@@ -76,6 +80,24 @@ func TestPTXSimRefdata(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the simulator is slow")
 	}
+	pass := 0
+	fixtures := refdataFixtures(t)
+	for _, f := range fixtures {
+		what, ok := runOnPTXSim(t, f)
+		if ok {
+			pass++
+		}
+		t.Logf("%s: %s", f.name, what)
+	}
+	t.Logf("%d of %d refdata programs pass on ptxsim", pass, len(fixtures))
+	if pass < 41 {
+		t.Errorf("only %d refdata programs pass on ptxsim", pass)
+	}
+}
+
+// refdataFixtures reads the cases of test/refdata's manifest.
+func refdataFixtures(t *testing.T) []fixture {
+	t.Helper()
 	root := filepath.Join("..", "..", "test", "refdata")
 	data, err := os.ReadFile(filepath.Join(root, "manifest.json"))
 	if err != nil {
@@ -102,17 +124,41 @@ func TestPTXSimRefdata(t *testing.T) {
 		}
 		return out
 	}
-	pass := 0
+	var out []fixture
 	for _, c := range m.Cases {
-		what, ok := runOnPTXSim(t, fixture{c.Name, filepath.Join(root, c.MLIRFile), c.Func, c.Pipeline, join(c.Inputs), join(c.Outputs), c.Tolerances})
-		if ok {
-			pass++
-		}
-		t.Logf("%s: %s", c.Name, what)
+		out = append(out, fixture{c.Name, filepath.Join(root, c.MLIRFile), c.Func, c.Pipeline, "", join(c.Inputs), join(c.Outputs), c.Tolerances})
 	}
-	t.Logf("%d of %d refdata programs pass on ptxsim", pass, len(m.Cases))
-	if pass < 28 {
-		t.Errorf("only %d refdata programs pass on ptxsim", pass)
+	return out
+}
+
+// TestPTXSimHalfTargets runs the refdata programs on bf16 on sm_70 and
+// sm_90 as well as the default sm_80: bf16 conversions are cvt.rn.bf16.f32
+// from sm_80 and cvt.f32.bf16 from sm_90, integer code before (emit/ptx's
+// half.go); every form must give PyTorch's results in the simulator.
+func TestPTXSimHalfTargets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the simulator is slow")
+	}
+	ran := 0
+	for _, f := range refdataFixtures(t) {
+		src, err := os.ReadFile(f.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(src), "bf16>") {
+			continue
+		}
+		for _, target := range []string{"sm_70", "sm_90"} {
+			f.target = target
+			what, ok := runOnPTXSim(t, f)
+			t.Logf("%s on %s: %s", f.name, target, what)
+			if ok {
+				ran++
+			}
+		}
+	}
+	if ran < 16 {
+		t.Errorf("only %d bf16 program runs pass on sm_70 and sm_90", ran)
 	}
 }
 
@@ -156,7 +202,7 @@ func TestPTXSimInterpFixtures(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d interp fixtures pass on ptxsim, %d unsupported", pass, len(m.Cases), unsupported)
-	if pass < 146 {
+	if pass < 154 {
 		t.Errorf("only %d interp fixtures pass on ptxsim", pass)
 	}
 }

@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	cudabackend "github.com/tt-compiler/tt/backend/cuda"
 	"github.com/tt-compiler/tt/backend/ptxsim"
 	"github.com/tt-compiler/tt/interp"
 	"github.com/tt-compiler/tt/ir"
+	"github.com/tt-compiler/tt/runtime/cuda"
 )
 
 // PTXSimBackendName is the name of the PTX simulator backend.
@@ -32,11 +34,20 @@ func NewPTXSimBackend() Backend { return &ptxsimBackend{name: PTXSimBackendName}
 // NewCUDABackend returns the "cuda" backend (package backend/cuda): the
 // same lowering and PTX, the kernels on a GPU. Without a CUDA driver or a
 // GPU, Prepare fails with the driver's one-line error.
-func NewCUDABackend() Backend {
+func NewCUDABackend() Backend { return newCUDABackend(nil) }
+
+// newCUDABackend is the cuda backend on driver drv (nil: the system's).
+func newCUDABackend(drv *cuda.Driver) Backend {
 	b := &ptxsimBackend{name: CUDABackendName}
-	b.r.Device = &cudabackend.Device{}
+	b.r.Device = &cudabackend.Device{Driver: drv}
+	b.r.TimeLaunches = true
 	return b
 }
+
+// LastRunDuration is the device time of the last run's kernels, measured
+// with CUDA events (the cuda backend; --bench prints it): the input copies
+// and the interpreted host function are not in it.
+func (b *ptxsimBackend) LastRunDuration() (time.Duration, bool) { return b.r.LastLaunchTime() }
 
 func (b *ptxsimBackend) Name() string { return b.name }
 

@@ -547,6 +547,15 @@ func externMatmul(op *ir.Operation, args []interp.Value) error {
 	if n == 4 {
 		bias = ts[3]
 	}
+	if ts[0].DType().IsHalf() && bs[2].DType() == interp.F32 {
+		// 16-bit A and B, f32 C: the product in f32, not rounded.
+		if ts[0], err = widenHalf(ts[0]); err == nil {
+			ts[1], err = widenHalf(ts[1])
+		}
+		if err != nil {
+			return err
+		}
+	}
 	r, err := tensork.Gemm(ts[0], ts[1], bias, linalg.Layout{TransA: flags.TransposeA, TransB: flags.TransposeB}, act)
 	if err != nil {
 		return err
@@ -557,12 +566,34 @@ func externMatmul(op *ir.Operation, args []interp.Value) error {
 	return bs[2].CopyFrom(r)
 }
 
+// widenHalf converts an f16 or bf16 tensor to f32 (exactly): the operands
+// of tt.matmul and tt.conv2d calls with 16-bit factors and an f32 result.
+func widenHalf(t *interp.Tensor) (*interp.Tensor, error) {
+	if !t.DType().IsHalf() {
+		return nil, fmt.Errorf("the 16-bit operands of a runtime kernel must share an element type, got %s", t.TypeString())
+	}
+	out := make([]float32, t.Len())
+	for i := range out {
+		out[i] = float32(t.Float(i))
+	}
+	return interp.FromF32(t.Shape(), out)
+}
+
 // externConv2D is tt.conv2d(x, w, out): out = conv2d(x, w) with the call's
 // stride, padding, dilation and groups attributes, overwriting out.
 func externConv2D(op *ir.Operation, args []interp.Value) error {
 	bs, ts, err := externBuffers(args, 3, "x, w, out")
 	if err != nil {
 		return err
+	}
+	if ts[0].DType().IsHalf() && bs[2].DType() == interp.F32 {
+		// 16-bit x and w, f32 out: the convolution in f32, not rounded.
+		if ts[0], err = widenHalf(ts[0]); err == nil {
+			ts[1], err = widenHalf(ts[1])
+		}
+		if err != nil {
+			return err
+		}
 	}
 	r, err := tensork.Conv2D(op, ts[0], ts[1])
 	if err != nil {

@@ -84,7 +84,7 @@ func TestMapping(t *testing.T) {
 		{"matmul", `func.func @f(%a: tensor<2x5x7xf32>, %b: tensor<2x7x3xf32>) -> tensor<2x5x3xf32> {
   %0 = "tensor.matmul"(%a, %b) : (tensor<2x5x7xf32>, tensor<2x7x3xf32>) -> tensor<2x5x3xf32>
   return %0 : tensor<2x5x3xf32>
-}`, "f", []string{"pointwise"}},
+}`, "f", []string{"matmul"}},
 		{"long rows", `func.func @f(%x: tensor<3x3000xf32>) -> tensor<3x3000xf32> {
   %0 = tensor.softmax %x dim = 1 : tensor<3x3000xf32>
   return %0 : tensor<3x3000xf32>

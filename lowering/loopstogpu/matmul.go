@@ -81,6 +81,11 @@ func expandMatmul(op *ir.Operation) bool {
 	}
 	av := loops.Load(b, a, idx(i, kk, flags.TransposeA)...)
 	bv := loops.Load(b, bm, idx(kk, j, flags.TransposeB)...)
+	if av.Type() != et {
+		// f16 or bf16 A and B with an f32 C: widen (exactly) and
+		// accumulate in f32.
+		av, bv = arith.ExtF(b, et, av), arith.ExtF(b, et, bv)
+	}
 	loops.Yield(b, arith.AddF(b, lk.RegionIterArgs()[0], arith.MulF(b, av, bv)))
 	b.SetInsertionPointAfter(lk.Op)
 	var v ir.Value = lk.Op.Result(0)

@@ -22,7 +22,10 @@
 //     stride over the row, combine their partial values by warp shuffles
 //     (gpu.shuffle xor) and then across warps through workgroup memory;
 //   - serial: a nest whose outermost loop carries values or has dependent
-//     iterations runs in one thread.
+//     iterations runs in one thread;
+//   - matmul and conv2d: tt.matmul and tt.conv2d calls become tiled
+//     shared-memory GEMM kernels (gemm.go, conv.go; tt.max_pool2d calls
+//     become pointwise loop nests, pool.go).
 //
 // A pointwise nest becomes a column_reduction (points reducing over an
 // outer dimension: 32 columns × 8 row groups per block), a tiled_transpose
@@ -34,7 +37,7 @@
 //
 // The decision is recorded on the launch as the tt.kernel_kind attribute
 // (pointwise, row_reduction, column_reduction, tiled_transpose,
-// staged_rows or serial).
+// staged_rows, serial, matmul or conv2d).
 package loopstogpu
 
 import (
@@ -75,15 +78,20 @@ type Stats struct {
 	// StagedRows counts the pointwise nests whose short rows are staged
 	// through workgroup memory.
 	StagedRows int
-	// Matmuls counts the tt.matmul calls expanded into loop nests (and
-	// so into kernels).
+	// Matmuls counts the tt.matmul calls run as kernels (tiled, or
+	// expanded into loop nests).
 	Matmuls int
+	// TiledMatmuls counts those run as tiled GEMM kernels, Convs the
+	// tt.conv2d calls run as implicit-GEMM kernels, Pools the
+	// tt.max_pool2d calls expanded into loop nests.
+	TiledMatmuls, Convs, Pools int
 }
 
 type gpuPass struct {
 	pass.Base
 	block                            *int
 	kernels, pointwise, rows, serial *pass.Statistic
+	gemms, convs                     *pass.Statistic
 }
 
 // NewPass returns the loops-to-gpu pass.
@@ -104,6 +112,8 @@ func NewPass() pass.Pass {
 	p.pointwise = p.NewStatistic("num-pointwise", "Number of pointwise kernels (one thread per point)")
 	p.rows = p.NewStatistic("num-row-reductions", "Number of row-reduction kernels (one block per row)")
 	p.serial = p.NewStatistic("num-serial", "Number of kernels run by one thread")
+	p.gemms = p.NewStatistic("num-gemm", "Number of tt.matmul calls run as tiled GEMM kernels")
+	p.convs = p.NewStatistic("num-conv2d", "Number of tt.conv2d calls run as implicit-GEMM kernels")
 	return p
 }
 
@@ -120,6 +130,8 @@ func (p *gpuPass) Run(op *ir.Operation, _ *pass.AnalysisManager) error {
 	p.pointwise.Add(int64(st.Pointwise))
 	p.rows.Add(int64(st.RowReductions))
 	p.serial.Add(int64(st.Serial))
+	p.gemms.Add(int64(st.TiledMatmuls))
+	p.convs.Add(int64(st.Convs))
 	return nil
 }
 
@@ -136,15 +148,43 @@ func LoopsToGPU(module *ir.Operation, blockSize int) (Stats, error) {
 		}
 	}
 	var gm gpu.ModuleOp
+	kernelModule := func() gpu.ModuleOp {
+		if gm.Op == nil {
+			b := ir.NewBuilder(module.Context())
+			b.Loc = module.Loc()
+			b.SetInsertionPointToStart(body)
+			gm = gpu.Module(b, ModuleName)
+			module.SetAttr(gpu.ContainerModuleAttrName, ir.UnitAttr{})
+		}
+		return gm
+	}
 	o := &outliner{blockSize: int64(blockSize), stats: &st}
 	for _, fn := range funcs {
+		name, _ := fn.Attr(ir.SymbolAttrName).(*ir.StringAttr)
 		var calls []*ir.Operation
 		for op := range fn.Region(0).Front().Ops() {
 			if op.Name() == loops.CallExternName {
 				calls = append(calls, op)
 			}
 		}
+		tiled := 0
 		for _, op := range calls {
+			if tiledMatmul(kernelModule, op, fmt.Sprintf("%s_mm%d", name.Value, tiled)) {
+				tiled++
+				st.Matmuls++
+				st.TiledMatmuls++
+				st.Kernels++
+				continue
+			}
+			if tiledConv2D(kernelModule, op, fmt.Sprintf("%s_conv%d", name.Value, st.Convs)) {
+				st.Convs++
+				st.Kernels++
+				continue
+			}
+			if expandMaxPool2D(op) {
+				st.Pools++
+				continue
+			}
 			if expandMatmul(op) {
 				st.Matmuls++
 			}
@@ -155,17 +195,9 @@ func LoopsToGPU(module *ir.Operation, blockSize int) (Stats, error) {
 				nests = append(nests, op)
 			}
 		}
-		name, _ := fn.Attr(ir.SymbolAttrName).(*ir.StringAttr)
 		for i, l := range nests {
-			if gm.Op == nil {
-				b := ir.NewBuilder(module.Context())
-				b.Loc = module.Loc()
-				b.SetInsertionPointToStart(body)
-				gm = gpu.Module(b, ModuleName)
-				module.SetAttr(gpu.ContainerModuleAttrName, ir.UnitAttr{})
-			}
 			kname := fmt.Sprintf("%s_k%d", name.Value, i)
-			if err := o.outline(gm, l, kname); err != nil {
+			if err := o.outline(kernelModule(), l, kname); err != nil {
 				return st, fmt.Errorf("loops-to-gpu: %s: %w", kname, err)
 			}
 			st.Kernels++

@@ -14,7 +14,8 @@
 // (the scalar code of one element), rowstats.go (row statistics in f64),
 // indexed.go (constants, pad, concat, gather), windows.go (max_pool2d,
 // and matmul and conv2d elements as inner loops), extern.go (runtime
-// kernel calls, scatter_add), sizes.go (dimension sizes), indexing.go (index
+// kernel calls, scatter_add), widen.go (f16 and bf16 computed in f32),
+// sizes.go (dimension sizes), indexing.go (index
 // arithmetic, loads and stores), loopnest.go (loops and conditionals) and
 // codegen.go (the generator: frames, hoisting and sharing of values).
 //
@@ -77,8 +78,11 @@
 // matches the interpreter's composite kernels. matmul of rank 2 or 3 and
 // conv2d on f32/f64 call tt.matmul and tt.conv2d (option extern); other
 // matmuls (integers, rank > 3) and conv2d without extern become loop nests
-// accumulating in the element type. Element types are f32, f64, i1, i32
-// and i64: f16 and bf16 programs are rejected with a located error. Empty
+// accumulating in the element type. Element types are f16, bf16, f32, f64,
+// i1, i32 and i64. f16 and bf16 buffers keep their type, and the ops on
+// them compute in f32 between casts (widen.go: one rounding per tensor op,
+// as the interpreter; matmul passes its 16-bit buffers to tt.matmul with
+// an f32 product). Empty
 // max/min reductions give -Inf/+Inf (the interpreter reports an error).
 //
 // # Passes over an input

@@ -21,8 +21,8 @@ func elemType(v ir.Value) (ir.Type, error) { return loopElemType(opclass.Elem(v)
 
 // loopElemType checks an element type for the loop level.
 func loopElemType(t ir.Type) (ir.Type, error) {
-	if ft, ok := t.(*ir.FloatType); ok && ft.Kind != ir.F32 && ft.Kind != ir.F64 {
-		return nil, fmt.Errorf("element type %s is not supported at the loop level (f32, f64, i1, i32 and i64 are); compute in f32 instead", t)
+	if ft, ok := t.(*ir.FloatType); ok && ft.Kind != ir.F32 && ft.Kind != ir.F64 && !isHalf(t) {
+		return nil, fmt.Errorf("element type %s is not supported at the loop level (f16, bf16, f32, f64, i1, i32 and i64 are)", t)
 	}
 	if it, ok := t.(*ir.IntegerType); ok && it.Width != 1 && it.Width != 32 && it.Width != 64 {
 		return nil, fmt.Errorf("element type %s is not supported at the loop level (f32, f64, i1, i32 and i64 are)", t)
@@ -248,6 +248,13 @@ func (g *gen) convert(x ir.Value, to ir.Type) ir.Value {
 	ff, tf := ir.IsFloat(from), ir.IsFloat(to)
 	fw, tw := ir.IntWidth(from), ir.IntWidth(to)
 	switch {
+	case isHalf(from) && to != g.ctx().F32():
+		// 16-bit values only widen to f32 (exactly); f32 converts on.
+		return g.convert(g.cast(arith.ExtF, g.ctx().F32(), x), to)
+	case isHalf(to) && from != g.ctx().F32():
+		// To a 16-bit type through f32, as c10::Half converts (f64 and
+		// wide integers round twice, as in PyTorch).
+		return g.cast(arith.TruncF, to, g.convert(x, g.ctx().F32()))
 	case ff && tf:
 		if from.(*ir.FloatType).Width() < to.(*ir.FloatType).Width() {
 			return g.cast(arith.ExtF, to, x)

@@ -57,8 +57,15 @@ func (g *gen) externCall(op *ir.Operation, out ir.Value, ep *opclass.Epilogue) b
 		opts = p
 	}
 	var flags loops.MatmulFlags
+	halfA, halfB := g.halfOperand(op, 0), g.halfOperand(op, 1)
+	narrow := ep == nil && halfA != nil && halfB != nil && opclass.Elem(halfA) == opclass.Elem(halfB)
 	operand := func(i int) ir.Value {
 		v := op.Operand(i)
+		if narrow {
+			// tt.matmul and tt.conv2d take the 16-bit buffers and write
+			// the f32 product.
+			v = []ir.Value{halfA, halfB}[i]
+		}
 		if _, realized := g.env[v]; !realized && callee == loops.MatmulCallee && opclass.IsMatrixTranspose(ir.DefiningOp(v)) {
 			// A transpose fused into the kernel: read its operand in place.
 			if i == 0 {
@@ -99,6 +106,20 @@ func (g *gen) externCall(op *ir.Operation, out ir.Value, ep *opclass.Epilogue) b
 	})
 	g.lw.stats.ExternCalls++
 	return true
+}
+
+// halfOperand returns the 16-bit value operand i of op widens, when op
+// reads it through a tensor.cast to f32 of its own (widenHalf's), or nil.
+func (g *gen) halfOperand(op *ir.Operation, i int) ir.Value {
+	v := op.Operand(i)
+	c := ir.DefiningOp(v)
+	if _, realized := g.env[v]; realized || c == nil || c.Name() != tensor.CastName || !v.HasOneUse() {
+		return nil
+	}
+	if x := c.Operand(0); isHalf(opclass.Elem(x)) && opclass.Elem(v) == ir.Type(g.ctx().F32()) {
+		return x
+	}
+	return nil
 }
 
 // poolCall emits loops.call_extern of tt.max_pool2d for a kernel whose

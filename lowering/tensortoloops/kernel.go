@@ -32,6 +32,7 @@ func (lw *lowerer) lowerKernel(k *ir.Operation) error {
 	if body == nil || body.Terminator() == nil || body.Terminator().Name() != loops.YieldName {
 		return ir.OpError(k, "tensor-to-loops: kernel %q has no loops.yield", name)
 	}
+	widenHalf(body)
 	g := newGen(lw, k.Block(), k, k.Loc())
 	for i, a := range body.Args() {
 		g.env[a] = k.Operand(i)
@@ -95,6 +96,39 @@ func (lw *lowerer) lowerKernel(k *ir.Operation) error {
 	return nil
 }
 
+// lowerWidened lowers a kernel whose output is the rounding cast of an
+// extern or opaque op widenHalf made compute in f32: the op writes an f32
+// buffer, which a loop nest rounds into out. It reports false for other
+// casts.
+func (g *gen) lowerWidened(cast *ir.Operation, out ir.Value) bool {
+	p := ir.DefiningOp(cast.Operand(0))
+	if p == nil || !isHalf(opclass.Elem(cast.Result(0))) {
+		return false
+	}
+	switch p.Name() {
+	case tensor.ScatterAddName:
+	case tensor.MatMulName, tensor.Conv2DName:
+		if r := len(opclass.Shape(p.Result(0))); !g.lw.opts.Extern || p.Name() == tensor.MatMulName && r != 2 && r != 3 {
+			return false // computed as loops
+		}
+	default:
+		return false
+	}
+	tmp, err := g.lw.alloc(g, p.Result(0))
+	if err != nil {
+		g.fail(err)
+		return true
+	}
+	if p.Name() == tensor.ScatterAddName {
+		g.scatterAdd(p, tmp)
+	} else if !g.externCall(p, tmp, nil) {
+		return false // matmul and conv2d as loops
+	}
+	g.env[p.Result(0)] = tmp
+	g.storeAll(cast.Result(0), out)
+	return true
+}
+
 // lowerSpecial lowers extern (matmul, conv2d) and opaque (scatter_add)
 // kernels, falling back to loop nests.
 func (g *gen) lowerSpecial(outs []ir.Value, bufOf map[ir.Value]ir.Value) {
@@ -108,6 +142,10 @@ func (g *gen) lowerSpecial(outs []ir.Value, bufOf map[ir.Value]ir.Value) {
 			case tensor.ScatterAddName:
 				g.scatterAdd(op, bufOf[outs[0]])
 				return
+			case tensor.CastName:
+				if g.lowerWidened(op, bufOf[outs[0]]) {
+					return
+				}
 			default:
 				// A matmul with the epilogue fuse put into its kernel.
 				if ep, ok := opclass.MatchEpilogue(outs[0]); ok && g.externCall(ep.Matmul, bufOf[outs[0]], &ep) {

@@ -27,7 +27,8 @@ func NewPass() pass.Pass {
 			"summing it and scales the output in place). Values inside a kernel are never stored (except into an " +
 			"output that is rescaled in place); index arithmetic " +
 			"is simplified and hoisted to the outermost loop where it is invariant. matmul (rank 2-3) and conv2d on " +
-			"f32/f64 become loops.call_extern of tt.matmul and tt.conv2d. f16/bf16 are rejected with an error.",
+			"f32/f64 become loops.call_extern of tt.matmul and tt.conv2d. f16 and bf16 buffers keep their type; ops on them " +
+			"compute in f32 between arith.extf and arith.truncf (one rounding per tensor op, as the interpreter).",
 		Anchor: builtin.ModuleDef.Name,
 	})}
 	o := p.Options()

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tt-compiler/tt/ptx"
@@ -25,12 +26,19 @@ func allKernels() []corpusKernel {
 	return slices.Concat(basicKernels, warpKernels, mathKernels, convertKernels)
 }
 
-// ttPTX is the tt-ptx command built by TestMain ("" if the build failed;
-// buildErr says why).
-var (
-	ttPTX    string
-	buildErr error
-)
+// tempDir holds the tt-ptx command, which ttPTX builds on first use (the
+// GPU test, run alone where there may be no Go toolchain, never needs it).
+var tempDir string
+
+// ttPTX returns the tt-ptx command, building it the first time.
+var ttPTX = sync.OnceValues(func() (string, error) {
+	bin := filepath.Join(tempDir, "tt-ptx")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/tt-compiler/tt/cmd/tt-ptx").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("go build ./cmd/tt-ptx: %v\n%s", err, out)
+	}
+	return bin, nil
+})
 
 func TestMain(m *testing.M) {
 	os.Exit(runMain(m))
@@ -43,13 +51,7 @@ func runMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	bin := filepath.Join(dir, "tt-ptx")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/tt-compiler/tt/cmd/tt-ptx").CombinedOutput()
-	if err != nil {
-		buildErr = fmt.Errorf("go build ./cmd/tt-ptx: %v\n%s", err, out)
-	} else {
-		ttPTX = bin
-	}
+	tempDir = dir
 	return m.Run()
 }
 
@@ -76,9 +78,6 @@ func TestCorpus(t *testing.T) {
 					checkOutputs(t, kc, out)
 				})
 				t.Run("tt-ptx", func(t *testing.T) {
-					if ttPTX == "" {
-						t.Fatal(buildErr)
-					}
 					out, err := runCLI(t, path, k.kernel, kc)
 					if err != nil {
 						t.Fatal(err)
@@ -179,6 +178,18 @@ func runSim(path, kernel string, kc kernelCase) (map[int]*npy.Array, error) {
 // checks the contract around the files: one per buffer argument, none for
 // scalars, the input's shape kept (or (N,) for zeros).
 func runCLI(t *testing.T, path, kernel string, kc kernelCase) (map[int]*npy.Array, error) {
+	return runTool(t, path, kernel, kc, func(args []string) ([]byte, error) {
+		bin, err := ttPTX()
+		if err != nil {
+			return nil, err
+		}
+		return exec.Command(bin, args...).CombinedOutput()
+	})
+}
+
+// runTool runs a case through tool, which runs tt-ptx with the arguments
+// it is given (the built command, or the same code in-process).
+func runTool(t *testing.T, path, kernel string, kc kernelCase, tool func(args []string) ([]byte, error)) (map[int]*npy.Array, error) {
 	dir := t.TempDir()
 	outDir := filepath.Join(dir, "out")
 	cmdArgs := []string{"run", path, "--kernel", kernel, "--grid", kc.grid.String(), "--block", kc.block.String(), "--out", outDir}
@@ -195,7 +206,7 @@ func runCLI(t *testing.T, path, kernel string, kc kernelCase) (map[int]*npy.Arra
 		}
 		cmdArgs = append(cmdArgs, "--arg", a.spec(file))
 	}
-	output, err := exec.Command(ttPTX, cmdArgs...).CombinedOutput()
+	output, err := tool(cmdArgs)
 	if err != nil {
 		return nil, fmt.Errorf("tt-ptx %s: %v\n%s", strings.Join(cmdArgs, " "), err, output)
 	}

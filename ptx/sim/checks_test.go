@@ -2,6 +2,7 @@ package sim
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -125,5 +126,41 @@ DONE:
 	}
 	if err := p.Launch("k", Launch{Block: [3]int{32}, Args: []Arg{U32(0xffff)}}); err != nil {
 		t.Fatalf("half mask: %v", err)
+	}
+}
+
+// TestSharedLimitPerKernel checks that the 227 KB limit applies to the
+// shared memory a kernel uses, not to every .shared variable of the
+// module: two kernels of 150 KB each launch, one of 230 KB does not.
+func TestSharedLimitPerKernel(t *testing.T) {
+	kernel := func(name string, size int) string {
+		return fmt.Sprintf(`.visible .entry %[1]s()
+{
+	.shared .align 4 .b8 %[1]s_buf[%[2]d];
+	.reg .b64 %%rd<2>;
+	.reg .b32 %%r<2>;
+	mov.u64 %%rd1, %[1]s_buf;
+	mov.u32 %%r1, 1;
+	st.shared.u32 [%%rd1], %%r1;
+	ret;
+}
+`, name, size)
+	}
+	src := ".version 7.8\n.target sm_80\n.address_size 64\n" + kernel("a", 150*1024) + kernel("b", 150*1024) + kernel("big", 230*1024)
+	mod, err := ptx.ParseString("shared.ptx", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"a", "b"} {
+		if err := p.Launch(k, Launch{Block: [3]int{32}}); err != nil {
+			t.Errorf("%s: %v", k, err)
+		}
+	}
+	if err := p.Launch("big", Launch{Block: [3]int{32}}); err == nil || !strings.Contains(err.Error(), "235520 bytes of static") {
+		t.Errorf("big: got %v, want the 227 KB limit", err)
 	}
 }

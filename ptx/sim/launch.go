@@ -108,8 +108,10 @@ func (p *Program) Launch(kernel string, l Launch) error {
 	if l.Grid[1] > 65535 || l.Grid[2] > 65535 || l.Grid[0] > math.MaxInt32 {
 		return launchErr("grid (%d,%d,%d) exceeds the limits", l.Grid[0], l.Grid[1], l.Grid[2])
 	}
-	if l.SharedBytes < 0 || p.extern+l.SharedBytes > 227*1024 {
-		return launchErr("%d bytes of static and %d of dynamic shared memory exceed 227 KB", p.extern, l.SharedBytes)
+	// The kernel's own static shared memory (every variable of the module
+	// has an address of its own, but only those it uses are its CTA's).
+	if static := p.kernelShared(fn); l.SharedBytes < 0 || static+l.SharedBytes > 227*1024 {
+		return launchErr("%d bytes of static and %d of dynamic shared memory exceed 227 KB", static, l.SharedBytes)
 	}
 	if len(l.Args) != len(fn.formals) {
 		return launchErr("%d arguments for %d parameters", len(l.Args), len(fn.formals))

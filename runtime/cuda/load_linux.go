@@ -61,3 +61,10 @@ func (e dlopenErrors) Error() string {
 }
 
 func (e dlopenErrors) Unwrap() []error { return e }
+
+// OpenLibrary is Open with the driver library at path instead of the
+// loader's libcuda.so.1: a driver outside the library search path, or a
+// test's fake. The library is loaded RTLD_LOCAL.
+func OpenLibrary(path string) (*Driver, error) {
+	return openWith(func() (*api, error) { return loadAPI([]string{path}, purego.RTLD_NOW|purego.RTLD_LOCAL) })
+}

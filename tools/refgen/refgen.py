@@ -1297,6 +1297,20 @@ t4 = p.reduce("sum", p.binary("mul", cb, r4), [0, 1])
 p.ret(p.binary("add", p.binary("add", t1, t2), p.binary("add", t3, t4)))
 finish(p, "(x[1:3, 0:6:2] * r1).sum() + (pad(y) * r2).sum() + (cat([c1, c2]) * r3).sum() + (cat([c3, c4], 1) * r4).sum(); torch.autograd.grad")
 
+p = Prog("grad_conv_pool_dynamic", "Gradients of conv2d and max_pool2d with dynamic sizes: batch and spatial dimensions (stride, padding, dilation, groups, overlapping pooling windows), channels of the input and the weight, tiling pooling windows with a remainder.",
+         kind="grad")
+x, w = p.arg(randn(2, 4, 9, 8), dynamic=(0, 2, 3)), p.arg(randn(6, 2, 3, 3) * 0.3)
+r = p.arg(randn(2, 6, 3, 2), dynamic=(0, 2, 3))
+h = p.conv2d(x, w, stride=[2, 1], padding=[1, 0], dilation=[1, 2], groups=2)
+h = p.max_pool2d(h, [3, 3], [2, 2], [1, 1])
+x2, w2 = p.arg(randn(1, 3, 6, 7), dynamic=(0, 1, 2, 3)), p.arg(randn(2, 3, 2, 2) * 0.3, dynamic=(0, 1))
+r2 = p.arg(randn(1, 2, 3, 2), dynamic=(0, 1, 2, 3))
+h2 = p.max_pool2d(p.conv2d(x2, w2, padding=[1, 0]), [2, 3])
+t1 = p.reduce("sum", p.binary("mul", h, r), [0, 1, 2, 3])
+t2 = p.reduce("sum", p.binary("mul", h2, r2), [0, 1, 2, 3])
+p.ret(p.binary("add", t1, t2))
+finish(p, "(max_pool2d(conv2d(x, w, None, (2, 1), (1, 0), (1, 2), 2), 3, 2, 1) * r).sum() + (max_pool2d(conv2d(x2, w2, None, 1, (1, 0)), (2, 3)) * r2).sum(); torch.autograd.grad")
+
 manifest = {"format": "tt-ref/1", "generator": "tools/refgen/refgen.py", "torch": torch.__version__, "numpy": np.__version__,
             "cases": cases}
 with open(os.path.join(OUT, "manifest.json"), "w") as f:

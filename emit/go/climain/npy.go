@@ -15,8 +15,9 @@ import (
 // ttArray is an n-dimensional array of .npy files: one of the slices holds
 // the elements, by dtype.
 type ttArray struct {
-	dtype string // "<f4", "<f8", "|b1", "<i4" or "<i8"
+	dtype string // "<f4", "<f8", "|b1", "<i4", "<i8" or "<f2"
 	shape []int
+	u16   []uint16 // f16 bits
 	f32   []float32
 	f64   []float64
 	b     []bool
@@ -33,6 +34,8 @@ func ttItemSize(dtype string) int {
 		return 8
 	case "|b1":
 		return 1
+	case "<f2":
+		return 2
 	}
 	return 0
 }
@@ -55,6 +58,8 @@ func ttNewArray(dtype string, shape []int) *ttArray {
 		a.i32 = make([]int32, n)
 	case "<i8":
 		a.i64 = make([]int64, n)
+	case "<f2":
+		a.u16 = make([]uint16, n)
 	}
 	return a
 }
@@ -70,6 +75,8 @@ func (a *ttArray) len() int {
 		return len(a.b)
 	case "<i4":
 		return len(a.i32)
+	case "<f2":
+		return len(a.u16)
 	}
 	return len(a.i64)
 }
@@ -139,6 +146,8 @@ func ttReadNPY(r io.Reader) (*ttArray, error) {
 			a.i32[i] = int32(binary.LittleEndian.Uint32(data[4*i:]))
 		case "<i8":
 			a.i64[i] = int64(binary.LittleEndian.Uint64(data[8*i:]))
+		case "<f2":
+			a.u16[i] = binary.LittleEndian.Uint16(data[2*i:])
 		}
 	}
 	return a, nil
@@ -168,12 +177,12 @@ func ttParseHeader(h string) (string, []int, error) {
 	}
 	dtype := d[1 : 1+end]
 	switch dtype {
-	case "=f4", "<f4", "=f8", "<f8", "=i4", "<i4", "=i8", "<i8":
+	case "=f4", "<f4", "=f8", "<f8", "=i4", "<i4", "=i8", "<i8", "=f2", "<f2":
 		dtype = "<" + dtype[1:]
 	case "|b1", "<b1", "=b1", "|?", "?", "b1":
 		dtype = "|b1"
 	default:
-		return "", nil, fmt.Errorf(".npy dtype %q is not supported (want <f4, <f8, |b1, <i4 or <i8)", dtype)
+		return "", nil, fmt.Errorf(".npy dtype %q is not supported (want <f4, <f8, |b1, <i4, <i8 or <f2)", dtype)
 	}
 	fo, ok := field("fortran_order")
 	if ok && strings.HasPrefix(fo, "True") {
@@ -251,6 +260,9 @@ func ttWriteNPY(w io.Writer, a *ttArray) error {
 		case "<i8":
 			binary.LittleEndian.PutUint64(buf[:], uint64(a.i64[i]))
 			bw.Write(buf[:8])
+		case "<f2":
+			binary.LittleEndian.PutUint16(buf[:], a.u16[i])
+			bw.Write(buf[:2])
 		}
 	}
 	return bw.Flush()
@@ -316,6 +328,7 @@ func ttCloneArrays(arrays []*ttArray) []*ttArray {
 		c.b = append([]bool(nil), a.b...)
 		c.i32 = append([]int32(nil), a.i32...)
 		c.i64 = append([]int64(nil), a.i64...)
+		c.u16 = append([]uint16(nil), a.u16...)
 		out[i] = &c
 	}
 	return out

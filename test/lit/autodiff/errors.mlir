@@ -65,3 +65,14 @@ func.func private @g(%x: tensor<2xf32>) -> tensor<2xf32> {
   %y = call @f(%x) : (tensor<2xf32>) -> tensor<2xf32>
   return %y : tensor<2xf32>
 }
+
+// -----
+
+// Every rule works over dynamic sizes except conv2d's kernel sizes (the
+// loop level requires them static in the forward pass too).
+func.func @f(%x: tensor<1x1x4x4xf32>, %w: tensor<1x1x?x2xf32>) -> tensor<f32> {
+  // expected-error@+1 {{aot-autograd: 'tensor.conv2d': gradient of tensor.conv2d needs static kernel sizes (the weight's last two dimensions)}}
+  %y = tensor.conv2d %x, %w : tensor<1x1x4x4xf32>, tensor<1x1x?x2xf32>
+  %s = tensor.reduce_sum %y dims = [0, 1, 2, 3] : tensor<1x1x?x3xf32>
+  return %s : tensor<f32>
+}

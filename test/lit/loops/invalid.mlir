@@ -591,6 +591,22 @@ func.func @matmul_types(%a: memref<4x4xf32>, %b: memref<4x4xf64>) {
 
 // -----
 
+func.func @matmul_half_mixed(%a: memref<4x4xf16>, %b: memref<4x4xbf16>, %c: memref<4x4xf32>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.matmul' expects buffers of one element type, got memref<4x4xf16> and memref<4x4xbf16>}}
+  loops.call_extern "tt.matmul"(%a, %b, %c) : (memref<4x4xf16>, memref<4x4xbf16>, memref<4x4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @matmul_half_f64(%a: memref<4x4xf16>, %c: memref<4x4xf64>) {
+  // expected-error@+1 {{'loops.call_extern' op 'tt.matmul' expects buffers of one element type, got memref<4x4xf16> and memref<4x4xf64>}}
+  loops.call_extern "tt.matmul"(%a, %a, %c) : (memref<4x4xf16>, memref<4x4xf16>, memref<4x4xf64>) -> ()
+  return
+}
+
+// -----
+
 func.func @matmul_rank(%a: memref<4xf32>) {
   // expected-error@+1 {{'loops.call_extern' op 'tt.matmul' expects A, B and C of one rank of at least 2, got memref<4xf32>, memref<4xf32> and memref<4xf32>}}
   loops.call_extern "tt.matmul"(%a, %a, %a) : (memref<4xf32>, memref<4xf32>, memref<4xf32>) -> ()

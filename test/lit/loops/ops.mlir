@@ -188,6 +188,20 @@ func.func @externs(%a: memref<2x3x4xf32>, %b: memref<2x4x5xf32>, %c: memref<2x3x
   return
 }
 
+// tt.matmul of f16 or bf16 A and B may write an f32 C (and read an f32
+// bias), tt.conv2d of f16 or bf16 x and w an f32 out: the product
+// accumulated in f32.
+// CHECK-LABEL: func.func @half_matmul(
+// CHECK-NEXT: loops.call_extern "tt.matmul"(%{{.*}}, %{{.*}}, %{{.*}}) : (memref<4x8xf16>, memref<8x2xf16>, memref<4x2xf32>) -> ()
+// CHECK-NEXT: loops.call_extern "tt.matmul"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {transpose_b} : (memref<4x8xbf16>, memref<2x8xbf16>, memref<4x2xf32>, memref<2xf32>) -> ()
+// CHECK-NEXT: loops.call_extern "tt.conv2d"(%{{.*}}, %{{.*}}, %{{.*}}) : (memref<1x2x4x4xf16>, memref<3x2x3x3xf16>, memref<1x3x2x2xf32>) -> ()
+func.func @half_matmul(%a: memref<4x8xf16>, %b: memref<8x2xf16>, %c: memref<4x2xf32>, %p: memref<4x8xbf16>, %q: memref<2x8xbf16>, %v: memref<2xf32>, %x: memref<1x2x4x4xf16>, %w: memref<3x2x3x3xf16>, %o: memref<1x3x2x2xf32>) {
+  loops.call_extern "tt.matmul"(%a, %b, %c) : (memref<4x8xf16>, memref<8x2xf16>, memref<4x2xf32>) -> ()
+  loops.call_extern "tt.matmul"(%p, %q, %c, %v) {transpose_b} : (memref<4x8xbf16>, memref<2x8xbf16>, memref<4x2xf32>, memref<2xf32>) -> ()
+  loops.call_extern "tt.conv2d"(%x, %w, %o) : (memref<1x2x4x4xf16>, memref<3x2x3x3xf16>, memref<1x3x2x2xf32>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @kernels(
 // CHECK-SAME: %[[X:.*]]: tensor<4xf32>, %[[Y:.*]]: tensor<4xf32>)
 // CHECK-NEXT: %[[R:.*]]:2 = loops.kernel "fused_add_exp_0" pointwise (%[[X]], %[[Y]]) : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {

@@ -1,10 +1,10 @@
 // What the lowering cannot do is a located error.
 // RUN: tt-opt %s --split-input-file --verify-diagnostics --pt2-go
 
-// expected-error@+1 {{tensor-to-loops: @half: element type f16 is not supported at the loop level (f32, f64, i1, i32 and i64 are); compute in f32 instead}}
-func.func @half(%x: tensor<4xf16>) -> tensor<4xf16> {
-  %0 = tensor.exp %x : tensor<4xf16>
-  return %0 : tensor<4xf16>
+func.func @dynamic_conv_kernel(%x: tensor<1x1x4x4xf32>, %w: tensor<1x1x?x?xf32>) -> tensor<1x1x?x?xf32> {
+  // expected-error@+1 {{tensor-to-loops: kernel "conv2d_0": dynamic conv2d kernel sizes are not supported}}
+  %0 = "tensor.conv2d"(%x, %w) : (tensor<1x1x4x4xf32>, tensor<1x1x?x?xf32>) -> tensor<1x1x?x?xf32>
+  return %0 : tensor<1x1x?x?xf32>
 }
 
 // -----
