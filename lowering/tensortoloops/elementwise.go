@@ -132,6 +132,9 @@ func (g *gen) arithElem(op *ir.Operation, idx []affine.Expr) ir.Value {
 		xs[i] = g.scalar(x, idx)
 	}
 	t := opclass.Elem(op.Result(0))
+	if castLike(op.Name()) && len(xs) == 1 {
+		return g.convert(xs[0], t)
+	}
 	f := g.deepest(nil, xs...)
 	if arithTraps(op.Name()) {
 		f = g.deepest(deeper(g.floor, g.first), xs...)
@@ -140,6 +143,18 @@ func (g *gen) arithElem(op *ir.Operation, idx []affine.Expr) ir.Value {
 		st := &ir.OperationState{Name: op.Name(), Operands: xs, ResultTypes: []ir.Type{t}, Attrs: slices.Clone(op.Attrs())}
 		return b.Build(st).Result(0)
 	})
+}
+
+// castLike reports the arith conversions that convert as tensor.cast does
+// (signed integers, floats rounded to nearest even): lowered as the cast,
+// they also move 16-bit floats without computing on them (widen.go).
+func castLike(name string) bool {
+	switch name {
+	case arith.ExtFName, arith.TruncFName, arith.SIToFPName, arith.FPToSIName, arith.ExtSIName, arith.TruncIName,
+		arith.IndexCastName:
+		return true
+	}
+	return false
 }
 
 // arithTraps reports the arith ops that fail on some operands (integer

@@ -66,3 +66,18 @@ func.func @folded(%y: tensor<4xf32>) -> tensor<4xf32> {
   %r = tensor.mul %h, %y : tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// arith conversions on tensors convert as tensor.cast does, and move f16
+// values without computing on them (the exp computes in f32, rounded once).
+// RUN: tt-run %s --entry half --input %S/Inputs/arith_y.npy | filecheck %s --check-prefix=HALF
+// RUN: tt-run %s --entry half --input %S/Inputs/arith_y.npy --pass-pipeline 'builtin.module(pt2-go)' | filecheck %s --check-prefix=HALF
+// RUN: tt-run %s --entry half --input %S/Inputs/arith_y.npy --backend go | filecheck %s --check-prefix=HALF
+// RUN: tt-run %s --entry half --input %S/Inputs/arith_y.npy --backend ptxsim | filecheck %s --check-prefix=HALF
+// HALF: values [-1.64844, -54.5938, -0.36792, -7.39062]
+func.func @half(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %h = arith.truncf %x : tensor<4xf32> to tensor<4xf16>
+  %e = tensor.exp %h : tensor<4xf16>
+  %w = arith.extf %e : tensor<4xf16> to tensor<4xf32>
+  %n = arith.negf %w : tensor<4xf32>
+  return %n : tensor<4xf32>
+}
