@@ -7,9 +7,11 @@
 // for a gather index out of its dimension but inside the buffer.
 
 // RUN: not tt-run %s --entry ce --input %S/Inputs/ce_x.npy --input %S/Inputs/ce_t_hi.npy 2>&1 | filecheck %s --check-prefix=CE-INTERP
-// CE-INTERP: index-checks.mlir:[[@LINE+18]]:8: error: tensor.cross_entropy: target 7 at position 1 is out of bounds for 3 classes
+// CE-INTERP: index-checks.mlir:[[@LINE+20]]:8: error: tensor.cross_entropy: target 7 at position 1 is out of bounds for 3 classes
 // RUN: not tt-run %s --entry ce --input %S/Inputs/ce_x.npy --input %S/Inputs/ce_t_hi.npy --pass-pipeline 'builtin.module(pt2-go)' 2>&1 | filecheck %s --check-prefix=CE-LOOPS
-// CE-LOOPS: index-checks.mlir:[[@LINE+16]]:8: error: tensor.cross_entropy target: index 7 is out of range for dimension size 3
+// CE-LOOPS: index-checks.mlir:[[@LINE+18]]:8: error: tensor.cross_entropy target: index 7 is out of range for dimension size 3
+// The GPU-level interpreter (after pt2-gpu) runs the same check in its kernels:
+// RUN: not tt-run %s --entry ce --input %S/Inputs/ce_x.npy --input %S/Inputs/ce_t_hi.npy --pass-pipeline 'builtin.module(pt2-gpu)' 2>&1 | filecheck %s --check-prefix=CE-LOOPS
 // RUN: not tt-run %s --entry ce --input %S/Inputs/ce_x.npy --input %S/Inputs/ce_t_neg.npy --pass-pipeline 'builtin.module(pt2-go)' 2>&1 | filecheck %s --check-prefix=CE-LOOPS-NEG
 // CE-LOOPS-NEG: index-checks.mlir:[[@LINE+14]]:8: error: tensor.cross_entropy target: index -1 is out of range for dimension size 3
 // RUN: not tt-run %s --entry ce --input %S/Inputs/ce_x.npy --input %S/Inputs/ce_t_hi.npy --backend go 2>&1 | filecheck %s --check-prefix=CE-GO
