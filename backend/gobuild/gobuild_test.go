@@ -193,3 +193,52 @@ func.func @"a\22b\0Ac"(%x: memref<4xf32>, %y: memref<4xf32>) {
 		t.Errorf("graph:\n%s", dot)
 	}
 }
+
+// TestCheckIndexFails runs loops.check_index in generated Go: an index in
+// range passes through, one out of range fails the call with the
+// interpreter's message, located at the op.
+func TestCheckIndexFails(t *testing.T) {
+	requireGo(t)
+	src := `func.func @pick(%x: memref<3xf32>, %i: index) -> f32 {
+  %c3 = arith.constant 3 : index
+  %j = loops.check_index %i, %c3 {op = "tensor.gather"}
+  %v = loops.load %x[%j] : memref<3xf32>
+  return %v : f32
+}`
+	pkg, err := goemit.Emit(parse(t, src), goemit.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	prog, err := gobuild.Build(ctx, pkg, gobuild.BuildOptions{CacheDir: t.TempDir(), Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	proc, err := prog.Start("pick")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer proc.Close()
+	x := &npy.Array{DType: npy.Float32, Shape: []int{3}, F32: []float32{1, 2, 3}}
+	for _, tc := range []struct {
+		i    int64
+		want float32
+		err  string
+	}{
+		{2, 3, ""},
+		{3, 0, "test.mlir:3:8: tensor.gather: index 3 is out of range for dimension size 3"},
+		{-1, 0, "test.mlir:3:8: tensor.gather: index -1 is out of range for dimension size 3"},
+	} {
+		i := &npy.Array{DType: npy.Int64, Shape: []int{}, I64: []int64{tc.i}}
+		res, _, err := proc.Call(ctx, []*npy.Array{x, i})
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("index %d: got %v, want %q", tc.i, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || len(res) != 1 || len(res[0].F32) != 1 || res[0].F32[0] != tc.want {
+			t.Errorf("index %d: %v, %v; want %g", tc.i, res, err, tc.want)
+		}
+	}
+}

@@ -349,7 +349,7 @@ func (r *Runner) launch(_ *interp.Exec, op *ir.Operation, args []interp.Value) (
 		nbuf++
 	}
 	if err := r.dev.Launch(l); err != nil {
-		return nil, fmt.Errorf("kernel %s: %w", l.Kernel, err)
+		return nil, launchError(l.Kernel, err)
 	}
 	for _, c := range wrote {
 		c.onHost = false
@@ -501,4 +501,15 @@ func elemSize(dt interp.DType) int {
 		return 2
 	}
 	return 4
+}
+
+// launchError words a failed launch. The generated kernels trap only in a
+// failed loops.check_index (a gather or scatter index, a cross_entropy
+// target out of range): the device-side assert of PyTorch's CUDA kernels.
+func launchError(kernel string, err error) error {
+	var se *sim.Error
+	if errors.As(err, &se) && se.Kind == sim.ErrTrap {
+		return fmt.Errorf("kernel %s: device-side assert: an index is out of range (%w)", kernel, err)
+	}
+	return fmt.Errorf("kernel %s: %w", kernel, err)
 }

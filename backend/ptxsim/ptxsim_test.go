@@ -113,3 +113,60 @@ func TestUnsupportedIsLocated(t *testing.T) {
 		t.Errorf("got %v, want an error at test.mlir:8:10 naming math.ctpop", err)
 	}
 }
+
+// TestIndexOutOfRange checks that a gather index out of its dimension (3
+// of 3, inside the buffer: the next row's element) makes the kernel trap,
+// as a device-side assert, and the launch fail at the gather; indices in
+// range compute the interpreter's result.
+func TestIndexOutOfRange(t *testing.T) {
+	src := `func.func @f(%x: tensor<2x3xf32>, %t: tensor<2xi64>) -> tensor<2x2xf32> {
+  %0 = tensor.gather %x, %t dim = 1 : tensor<2x3xf32>, tensor<2xi64>
+  return %0 : tensor<2x2xf32>
+}`
+	var r ptxsim.Runner
+	r.DumpDir = t.TempDir()
+	if err := r.Prepare(context.Background(), parse(t, src), "f"); err != nil {
+		t.Fatal(err)
+	}
+	ref := interp.New(parse(t, src), kernels.NewRegistry())
+	x := filled(t, []int64{2, 3}, 1)
+	for _, tc := range []struct {
+		ids []int64
+		err string
+	}{
+		{[]int64{2, 0}, ""},
+		{[]int64{1, 3}, "device-side assert: an index is out of range"},
+		{[]int64{-1, 0}, "device-side assert: an index is out of range"},
+	} {
+		ids, err := interp.NewTensor(interp.I64, []int64{2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range tc.ids {
+			ids.SetInt(i, v)
+		}
+		got, err := r.Call(context.Background(), "f", x, ids)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), "test.mlir:2:8") || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("ids %v: got %v, want an error at test.mlir:2:8 with %q", tc.ids, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("ids %v: %v", tc.ids, err)
+		}
+		want, err := ref.RunTensors("f", x, ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := range want[0].Len() {
+			if g, w := got[0].Float(j), want[0].Float(j); g != w {
+				t.Errorf("ids %v: element %d: %g, want %g", tc.ids, j, g, w)
+			}
+		}
+	}
+	ptxText, err := os.ReadFile(filepath.Join(r.DumpDir, "kernels.ptx"))
+	if err != nil || !strings.Contains(string(ptxText), "trap;") {
+		t.Errorf("kernels.ptx has no trap: %v\n%s", err, ptxText)
+	}
+}

@@ -162,6 +162,24 @@ var DimDef = &ir.OpDef{
 	},
 }
 
+// CheckIndexDef is loops.check_index.
+var CheckIndexDef = &ir.OpDef{
+	Name:    "loops.check_index",
+	Summary: "Run-time bounds check of a computed index",
+	Description: "Returns `index` when 0 <= `index` < `size`; otherwise the function fails with an error located at the op " +
+		"(the tensor op whose data-dependent index it checks: a gather or scatter index, a cross_entropy target): " +
+		"\"`op`: index I is out of range for dimension size N\". Kernels on the GPU trap, as a device-side assert " +
+		"does. Loads and stores use the result, so the check stays before them; it has no memory effects.",
+	Operands: []ir.ArgDef{{Name: "index", Type: ir.IndexOnly}, {Name: "size", Type: ir.IndexOnly}},
+	Results:  []ir.ArgDef{{Name: "result", Type: ir.IndexOnly}},
+	Attrs:    []ir.AttrDef{{Name: "op", Constraint: ir.StringAttrC, Doc: "the tensor op the error names"}},
+	Format:   "$index `,` $size attr-dict",
+	InferResultTypes: func(ctx *ir.Context, _ []ir.Value, _ []ir.NamedAttr, _ []*ir.Region) ([]ir.Type, error) {
+		return []ir.Type{ctx.Index()}, nil
+	},
+	Effects: func(*ir.Operation) []ir.MemoryEffect { return nil },
+}
+
 // CopyDef is loops.copy.
 var CopyDef = &ir.OpDef{
 	Name:        "loops.copy",
@@ -250,7 +268,7 @@ var Dialect = &ir.Dialect{
 	Name:        "loops",
 	Summary:     "Loop nests over buffers: the level TorchInductor's loop IR lowers to",
 	Description: "Buffers (memref), their allocation, loads and stores, counted and parallel loops, conditionals, runtime kernel calls, and fused kernels of tensor ops.",
-	Ops:         []*ir.OpDef{AllocDef, DeallocDef, LoadDef, StoreDef, DimDef, CopyDef, ForDef, ParallelDef, IfDef, YieldDef, CallExternDef, KernelDef},
+	Ops:         []*ir.OpDef{AllocDef, DeallocDef, LoadDef, StoreDef, DimDef, CheckIndexDef, CopyDef, ForDef, ParallelDef, IfDef, YieldDef, CallExternDef, KernelDef},
 	// Folded loops.dim sizes become arith.constant ops.
 	MaterializeConstant: arith.MaterializeConstant,
 }

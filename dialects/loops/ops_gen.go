@@ -12,6 +12,7 @@ const (
 	LoadName       = "loops.load"        // Read one element of a buffer
 	StoreName      = "loops.store"       // Write one element of a buffer
 	DimName        = "loops.dim"         // Size of a buffer dimension
+	CheckIndexName = "loops.check_index" // Run-time bounds check of a computed index
 	CopyName       = "loops.copy"        // Copy a buffer into another
 	ForName        = "loops.for"         // A counted loop with loop-carried values
 	ParallelName   = "loops.parallel"    // A nest of loops whose iterations may run in any order or at once
@@ -163,6 +164,46 @@ func (o DimOp) Dim() int64 {
 func Dim(b *ir.Builder, buffer ir.Value, dim int64) ir.Value {
 	st := &ir.OperationState{Name: DimName, Operands: []ir.Value{buffer}}
 	st.AddAttr("dim", ir.Int(b.Ctx.I64(), dim))
+	return b.Build(st).Result(0)
+}
+
+// CheckIndexOp is a loops.check_index operation (run-time bounds check of a
+// computed index), with typed accessors for what its definition declares. Get
+// one with AsCheckIndexOp, or write CheckIndexOp{Op: op} for an op known to be
+// one.
+type CheckIndexOp struct{ Op *ir.Operation }
+
+// AsCheckIndexOp returns op as a CheckIndexOp when it is a loops.check_index
+// with the numbers of operands, results, regions and successors its definition
+// declares.
+func AsCheckIndexOp(op *ir.Operation) (CheckIndexOp, bool) {
+	if op == nil || op.Name() != CheckIndexName || !op.ConformsToDef() {
+		return CheckIndexOp{}, false
+	}
+	return CheckIndexOp{Op: op}, true
+}
+
+// Index returns the operand index.
+func (o CheckIndexOp) Index() ir.Value { return o.Op.Operand(0) }
+
+// Size returns the operand size.
+func (o CheckIndexOp) Size() ir.Value { return o.Op.Operand(1) }
+
+// Result returns the result.
+func (o CheckIndexOp) Result() ir.Value { return o.Op.Result(0) }
+
+// OpAttr returns the attribute op: the tensor op the error names.
+func (o CheckIndexOp) OpAttr() string {
+	v, _ := ir.StringValue(o.Op.Attr("op"))
+	return v
+}
+
+// CheckIndex builds loops.check_index (run-time bounds check of a computed
+// index) at b's insertion point, with location b.Loc, and returns its result,
+// whose type is inferred.
+func CheckIndex(b *ir.Builder, index ir.Value, size ir.Value, op_ string) ir.Value {
+	st := &ir.OperationState{Name: CheckIndexName, Operands: []ir.Value{index, size}}
+	st.AddAttr("op", ir.String(op_))
 	return b.Build(st).Result(0)
 }
 

@@ -316,9 +316,27 @@ func decomposeCrossEntropyOp(b *ir.Builder, op *ir.Operation) (ir.Value, error) 
 	return DecomposeCrossEntropy(b, op.Operand(0), op.Operand(1), Reduction(op)), nil
 }
 
+// checkedTargets gathers the class ids [0, C) at the targets: the targets
+// themselves, but a target out of range fails at run time (the gather's
+// bounds check, located at the cross_entropy), as it does in PyTorch,
+// instead of matching no class of the one-hot mask.
+func checkedTargets(b *ir.Builder, target ir.Value, logits *ir.RankedTensorType, sizes []ir.Value) ir.Value {
+	c := logits.Shape()[1]
+	var csize []ir.Value
+	if c == ir.Dynamic {
+		csize = sizes[len(sizes)-1:]
+	}
+	ids := Iota(b, b.Ctx.Tensor([]int64{c}, b.Ctx.I64()), 0, csize...)
+	// The gather's location names what it checks, for the error.
+	loc := b.Loc
+	b.Loc = &ir.NameLoc{Name: CrossEntropyDef.Name + " target", Child: loc}
+	defer func() { b.Loc = loc }()
+	return Gather(b, ids, target, 0)
+}
+
 // DecomposeCrossEntropy builds the cross-entropy of logits [N, C] and
 // target [N]: the log_softmax picked at the target class through a one-hot
-// mask (iota == broadcast target), summed per row, negated, and averaged
+// mask (iota == broadcast target, checked by checkedTargets), summed per row, negated, and averaged
 // (reduce_mean, for "mean") or summed ("sum") over the rows. log_softmax
 // and reduce_mean are composites themselves, decomposed in turn by
 // Decompose when selected.
@@ -329,7 +347,7 @@ func DecomposeCrossEntropy(b *ir.Builder, logits, target ir.Value, reduction str
 		lt := tensorType(logits)
 		sizes := dynamicSizes(b, logits)
 		classes := Iota(b, b.Ctx.Tensor(lt.Shape(), b.Ctx.I64()), 1, sizes...)
-		labels := Broadcast(b, target, []int64{0}, lt.Shape(), sizes...)
+		labels := Broadcast(b, checkedTargets(b, target, lt, sizes), []int64{0}, lt.Shape(), sizes...)
 		picked := Select(b, Cmp(b, "eq", classes, labels), lsm, splatLike(b, lsm, 0))
 		perRow := ReduceSum(b, picked, []int64{1}, false)
 		kind := "mean"

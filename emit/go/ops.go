@@ -27,6 +27,8 @@ func (f *fnEmitter) emitOp(op *ir.Operation) error {
 		return f.emitStore(op)
 	case loops.DimName:
 		return f.emitDim(op)
+	case loops.CheckIndexName:
+		return f.emitCheckIndex(op)
 	case loops.CopyName:
 		return f.emitCopy(op)
 	case loops.ForName:
@@ -356,6 +358,30 @@ func (f *fnEmitter) emitDim(op *ir.Operation) error {
 		return nil
 	}
 	return f.bind(op.Result(0), []string{b.dim(int(d))}, nil)
+}
+
+// emitCheckIndex emits loops.check_index: a run-time failure, worded and
+// located (file:line:col) as the interpreter's, unless 0 <= index < size.
+func (f *fnEmitter) emitCheckIndex(op *ir.Operation) error {
+	i, err := f.value(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	n, err := f.value(op, op.Operand(1))
+	if err != nil {
+		return err
+	}
+	what := loops.CheckIndexOp{Op: op}.OpAttr()
+	if l, ok := ir.FileLocOf(op.Loc()); ok {
+		what = fmt.Sprintf("%s:%d:%d: %s", l.File, l.Line, l.Col, what)
+	}
+	v, size := f.fresh("v"), f.scalar(n)
+	f.m.useRT("ttFailf")
+	f.line("%s := %s", v, f.scalar(i))
+	f.line("if %s < 0 || %s >= %s {", v, v, size)
+	f.line("\tttFailf(\"%%s: index %%d is out of range for dimension size %%d\", %s, %s, %s)", strconv.Quote(what), v, size)
+	f.line("}")
+	return f.bind(op.Result(0), []string{v}, nil)
 }
 
 func (f *fnEmitter) emitCopy(op *ir.Operation) error {

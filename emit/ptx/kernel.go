@@ -281,8 +281,25 @@ func (k *kernel) op(op *ir.Operation) error {
 		return k.forLoop(op)
 	case loops.IfName:
 		return k.ifOp(op)
+	case loops.CheckIndexName:
+		return k.checkIndex(op)
 	}
 	return k.arith(op)
+}
+
+// checkIndex emits loops.check_index as a device-side assert: the thread
+// traps unless 0 <= index < size (one unsigned compare covers both ends),
+// and the launch fails, reported on the host at the tensor op.
+func (k *kernel) checkIndex(op *ir.Operation) error {
+	r, _, err := k.def(op.Result(0))
+	if err != nil {
+		return errAt(op, "emit/ptx: %v", err)
+	}
+	p := k.newReg(clsPred)
+	k.ins("setp.ge.u64", reg(p), k.use(op.Operand(0)), k.use(op.Operand(1)))
+	k.guarded(p, false, "trap")
+	k.ins("mov.b64", reg(r), k.use(op.Operand(0)))
+	return nil
 }
 
 func (k *kernel) constant(op *ir.Operation) error {

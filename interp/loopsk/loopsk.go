@@ -61,6 +61,7 @@ func RegisterWith(r *interp.Registry, o Options) {
 		loops.LoadName:       loadKernel,
 		loops.StoreName:      storeKernel,
 		loops.DimName:        dimKernel,
+		loops.CheckIndexName: checkIndexKernel,
 		loops.CopyName:       copyKernel,
 		loops.ForName:        forKernel,
 		loops.ParallelName:   parallelKernel(o),
@@ -234,6 +235,23 @@ func dimKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.
 		return nil, fmt.Errorf("dimension %d is out of range for %s", d, b.TypeString())
 	}
 	return []interp.Value{interp.ScalarInt(interp.Index, b.Shape()[d])}, nil
+}
+
+// checkIndexKernel fails, located at the op and naming the tensor op it
+// checks for, unless 0 <= index < size.
+func checkIndexKernel(_ *interp.Exec, op *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	i, err := Index(args, 0)
+	if err != nil {
+		return nil, err
+	}
+	n, err := Index(args, 1)
+	if err != nil {
+		return nil, err
+	}
+	if i < 0 || i >= n {
+		return nil, ir.Errorf(op.Loc(), "%s: index %d is out of range for dimension size %d", loops.CheckIndexOp{Op: op}.OpAttr(), i, n)
+	}
+	return []interp.Value{interp.ScalarInt(interp.Index, i)}, nil
 }
 
 func copyKernel(_ *interp.Exec, _ *ir.Operation, args []interp.Value) ([]interp.Value, error) {

@@ -668,3 +668,34 @@ func TestArgumentTypeChecks(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestCheckIndex checks loops.check_index: the index when it is in
+// [0, size), else an error located at the op that names the tensor op.
+func TestCheckIndex(t *testing.T) {
+	src := `func.func @f(%i: index, %n: index) -> index {
+  %c = loops.check_index %i, %n {op = "tensor.gather"}
+  return %c : index
+}`
+	for _, tc := range []struct {
+		i, n int64
+		err  string
+	}{
+		{0, 3, ""},
+		{2, 3, ""},
+		{3, 3, "tensor.gather: index 3 is out of range for dimension size 3"},
+		{-1, 3, "tensor.gather: index -1 is out of range for dimension size 3"},
+		{0, 0, "tensor.gather: index 0 is out of range for dimension size 0"},
+	} {
+		res, err := run(t, src, idx(tc.i), idx(tc.n))
+		if tc.err != "" {
+			wantErr(t, err, "2:8", tc.err)
+			continue
+		}
+		if err != nil {
+			t.Fatalf("check_index %d, %d: %v", tc.i, tc.n, err)
+		}
+		if got := res[0].(*interp.Tensor).Int(0); got != tc.i {
+			t.Errorf("check_index %d, %d = %d", tc.i, tc.n, got)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package tensortoloops
 import (
 	"fmt"
 
+	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/dialects/loops/analysis"
@@ -232,6 +233,10 @@ func (lw *lowerer) lowerTopLevel(op *ir.Operation) error {
 		return lw.lowerKernel(op)
 	case tensor.ConstantName:
 		return lw.lowerConstant(op)
+	case arith.ConstantName:
+		if ir.IsTensor(op.Result(0).Type()) {
+			return lw.lowerConstant(op)
+		}
 	case tensor.DimName:
 		return lw.lowerDim(op)
 	case function.CallName:

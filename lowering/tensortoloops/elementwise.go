@@ -3,6 +3,7 @@ package tensortoloops
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/tt-compiler/tt/dialects/arith"
@@ -61,6 +62,8 @@ func (g *gen) compute(v ir.Value, idx []affine.Expr, key string) ir.Value {
 	}
 	name := op.Name()
 	switch {
+	case opclass.IsArithElementwise(name):
+		return g.arithElem(op, idx)
 	case opclass.IsUnary(name) || opclass.IsBinary(name):
 		if v, ok := g.wideSum(op, idx); ok {
 			return v
@@ -86,7 +89,7 @@ func (g *gen) compute(v ir.Value, idx []affine.Expr, key string) ir.Value {
 		return g.scalar(op.Operand(0), g.operandIndex(op, idx))
 	}
 	switch name {
-	case tensor.ConstantName:
+	case tensor.ConstantName, arith.ConstantName:
 		return g.constantElem(op, idx)
 	case tensor.FullName:
 		a, err := convertAttr(op.Attr("value"), t)
@@ -117,6 +120,52 @@ func (g *gen) compute(v ir.Value, idx []affine.Expr, key string) ir.Value {
 		return g.convElem(op, idx)
 	}
 	return g.failf(t, "'%s' cannot be computed inside a loop kernel", name)
+}
+
+// arithElem computes element idx of an arith or math op applied to
+// tensors: the same op (name and attributes) on the operands' elements.
+// Integer divisions and remainders may trap, so they stay under the
+// guards that keep their operands meaningful.
+func (g *gen) arithElem(op *ir.Operation, idx []affine.Expr) ir.Value {
+	xs := make([]ir.Value, op.NumOperands())
+	for i, x := range op.Operands() {
+		xs[i] = g.scalar(x, idx)
+	}
+	t := opclass.Elem(op.Result(0))
+	if castLike(op.Name()) && len(xs) == 1 {
+		return g.convert(xs[0], t)
+	}
+	f := g.deepest(nil, xs...)
+	if arithTraps(op.Name()) {
+		f = g.deepest(deeper(g.floor, g.first), xs...)
+	}
+	return g.emit(f, func(b *ir.Builder) ir.Value {
+		st := &ir.OperationState{Name: op.Name(), Operands: xs, ResultTypes: []ir.Type{t}, Attrs: slices.Clone(op.Attrs())}
+		return b.Build(st).Result(0)
+	})
+}
+
+// castLike reports the arith conversions that convert as tensor.cast does
+// (signed integers, floats rounded to nearest even): lowered as the cast,
+// they also move 16-bit floats without computing on them (widen.go).
+func castLike(name string) bool {
+	switch name {
+	case arith.ExtFName, arith.TruncFName, arith.SIToFPName, arith.FPToSIName, arith.ExtSIName, arith.TruncIName,
+		arith.IndexCastName:
+		return true
+	}
+	return false
+}
+
+// arithTraps reports the arith ops that fail on some operands (integer
+// division and remainder by zero).
+func arithTraps(name string) bool {
+	switch name {
+	case arith.DivSIName, arith.DivUIName, arith.CeilDivSIName, arith.CeilDivUIName, arith.FloorDivSIName,
+		arith.RemSIName, arith.RemUIName:
+		return true
+	}
+	return false
 }
 
 // operandIndex maps an index into the result of a view to the index of

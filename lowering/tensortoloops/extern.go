@@ -182,7 +182,7 @@ func (g *gen) scatterAdd(op *ir.Operation, out ir.Value) {
 		if len(opclass.Shape(ids)) == 1 {
 			ii = []affine.Expr{w[d]}
 		}
-		kv := g.toIndex(g.scalar(ids, ii))
+		kv := g.checkIndex(op, g.toIndex(g.scalar(ids, ii)), g.sizeValue(base, d))
 		tgt := slices.Clone(w)
 		tgt[d] = g.ix.Value(kv, hi)
 		s := g.scalar(src, w)

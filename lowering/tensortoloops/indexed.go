@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/tt-compiler/tt/dialects/arith"
+	"github.com/tt-compiler/tt/dialects/loops"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/lowering/internal/affine"
@@ -172,6 +173,7 @@ func (g *gen) gather(op *ir.Operation, idx []affine.Expr) ir.Value {
 	if len(opclass.Shape(x)) == 0 {
 		return g.scalar(x, nil)
 	}
+	kv = g.checkIndex(op, kv, g.sizeValue(x, d))
 	hi := int64(-1)
 	if s := opclass.Shape(x)[d]; s != ir.Dynamic {
 		hi = s - 1
@@ -179,4 +181,22 @@ func (g *gen) gather(op *ir.Operation, idx []affine.Expr) ir.Value {
 	oi := slices.Clone(idx)
 	oi[d] = g.ix.Value(kv, hi)
 	return g.scalar(x, oi)
+}
+
+// checkIndex checks a data-dependent index (a gather or scatter index)
+// against the size it indexes: loops.check_index fails at op's location
+// unless 0 <= i < size, and the access uses its result. Without it, an
+// index out of range would read another row of the buffer (the Go and GPU
+// code see one flat array) instead of failing as PyTorch does. The check
+// stays under the guards of the access, as a trapping op does.
+func (g *gen) checkIndex(op *ir.Operation, i, size ir.Value) ir.Value {
+	return g.emit(g.deepest(deeper(g.floor, g.first), i, size), func(b *ir.Builder) ir.Value {
+		what := op.Name()
+		if l, ok := op.Loc().(*ir.NameLoc); ok {
+			what = l.Name // what the op checks, named by the decomposition that built it
+		}
+		v := loops.CheckIndex(b, i, size, what)
+		ir.DefiningOp(v).SetLoc(op.Loc())
+		return v
+	})
 }

@@ -35,7 +35,7 @@ func movesData(op *ir.Operation) bool {
 	case tensor.CastName, tensor.SelectName, tensor.PadName, tensor.ConcatName, tensor.GatherName:
 		return true
 	}
-	return false
+	return castLike(op.Name())
 }
 
 // widenHalf rewrites the ops of a kernel body that compute on f16 or bf16

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/tensor"
 	"github.com/tt-compiler/tt/ir"
 	"github.com/tt-compiler/tt/lowering/internal/affine"
@@ -75,13 +76,26 @@ func IsElementwise(name string) bool {
 	case tensor.CmpName, tensor.SelectName, tensor.CastName:
 		return true
 	}
-	return unaryOps[name] || binaryOps[name]
+	return unaryOps[name] || binaryOps[name] || IsArithElementwise(name)
+}
+
+// IsArithElementwise reports the single-result arith and math ops other
+// than arith.constant: MLIR defines them element-wise on tensors (all
+// operands and the result of one shape), so on tensors they are pointwise
+// ops whose element is the op applied to the operands' elements.
+func IsArithElementwise(name string) bool {
+	switch name {
+	case arith.ConstantName, arith.AddUIExtendedName, arith.MulSIExtendedName, arith.MulUIExtendedName:
+		return false
+	}
+	return strings.HasPrefix(name, arith.Dialect.Name+".") || strings.HasPrefix(name, arith.MathDialect.Name+".")
 }
 
 // Classify returns the class of an op.
 func Classify(op *ir.Operation) Class {
 	name := op.Name()
-	if !strings.HasPrefix(name, "tensor.") || op.NumResults() != 1 || !ir.IsTensor(op.Result(0).Type()) {
+	if op.NumResults() != 1 || !ir.IsTensor(op.Result(0).Type()) ||
+		!strings.HasPrefix(name, "tensor.") && !IsArithElementwise(name) && name != arith.ConstantName {
 		return None
 	}
 	switch {
@@ -95,7 +109,7 @@ func Classify(op *ir.Operation) Class {
 		return View
 	case tensor.FullName, tensor.IotaName:
 		return Const
-	case tensor.ConstantName:
+	case tensor.ConstantName, arith.ConstantName: // canonicalize folds arith ops on tensors to arith.constant
 		if d, ok := op.Attr("value").(*ir.DenseElementsAttr); ok {
 			if _, _, affine := AffineConstant(d); d.Splat || d.Len() <= 1 || affine {
 				return Const
@@ -225,6 +239,9 @@ func Cost(op *ir.Operation) int {
 			return int(max(1, p.Kernel[0]*p.Kernel[1]))
 		}
 		return 9
+	}
+	if IsArithElementwise(op.Name()) && strings.HasPrefix(op.Name(), arith.MathDialect.Name+".") {
+		return 8 // the math dialect's functions are transcendental or close
 	}
 	switch Classify(op) {
 	case View, Const:

@@ -3,6 +3,7 @@ package opclass
 import (
 	"testing"
 
+	"github.com/tt-compiler/tt/dialects/arith"
 	"github.com/tt-compiler/tt/dialects/builtin"
 	"github.com/tt-compiler/tt/dialects/function"
 	"github.com/tt-compiler/tt/dialects/tensor"
@@ -60,5 +61,55 @@ func TestClassesAndIndexMaps(t *testing.T) {
 	}
 	if Cost(ops[1]) <= Cost(ops[0]) {
 		t.Error("exp costs no more than a view")
+	}
+}
+
+// TestArithOnTensors checks that arith and math ops on tensors are
+// pointwise (element-wise, as MLIR defines them), an arith.constant of
+// tensor type a constant, and arith ops on scalars or with several
+// results outside every class.
+func TestArithOnTensors(t *testing.T) {
+	src := `func.func @f(%x: tensor<4xf32>, %i: tensor<4xi32>, %s: f32) -> tensor<4xf32> {
+  %n = arith.negf %x : tensor<4xf32>
+  %e = math.exp %x : tensor<4xf32>
+  %c = arith.cmpf olt, %x, %n : tensor<4xf32>
+  %d = arith.divsi %i, %i : tensor<4xi32>
+  %k = arith.constant dense<2.0> : tensor<4xf32>
+  %v = arith.constant dense<[1.0, 5.0, 2.0, 7.0]> : tensor<4xf32>
+  %a = arith.addf %s, %s : f32
+  %m:2 = arith.mulsi_extended %i, %i : tensor<4xi32>
+  return %n : tensor<4xf32>
+}`
+	ctx := ir.NewContext().MustLoadDialect(builtin.Dialect, function.Dialect, tensor.Dialect, arith.Dialect, arith.MathDialect)
+	m, err := asm.ParseString(ctx, src, asm.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(m); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]Class{
+		arith.NegFName: Pointwise, arith.MathExpName: Pointwise, arith.CmpFName: Pointwise, arith.DivSIName: Pointwise,
+		arith.AddFName: None, arith.MulSIExtendedName: None,
+	}
+	constants := []Class{Const, Dense}
+	m.Walk(func(op *ir.Operation) {
+		name := op.Name()
+		if name == arith.ConstantName {
+			if got := Classify(op); got != constants[0] {
+				t.Errorf("%s: class %d, want %d", op, got, constants[0])
+			}
+			constants = constants[1:]
+			return
+		}
+		if w, ok := want[name]; ok {
+			if got := Classify(op); got != w {
+				t.Errorf("%s: class %d, want %d", name, got, w)
+			}
+			delete(want, name)
+		}
+	})
+	if len(want) > 0 || len(constants) > 0 {
+		t.Errorf("ops not seen: %v, %d constants", want, len(constants))
 	}
 }

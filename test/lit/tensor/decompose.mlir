@@ -86,11 +86,15 @@ func.func @layer_norm(%x: tensor<2x3x4xf32>, %g: tensor<3x4xf32>, %b: tensor<3x4
   return %0 : tensor<2x3x4xf32>
 }
 
-// Cross-entropy picks the target class with a one-hot mask.
+// Cross-entropy picks the target class with a one-hot mask; the targets
+// pass through a gather of the class ids, whose bounds check fails for a
+// target out of range.
 // CHECK-LABEL: func.func @cross_entropy
 // CHECK: tensor.log
 // CHECK: %[[I:.*]] = tensor.iota dim = 1 : tensor<8x10xi64>
-// CHECK-NEXT: %[[T:.*]] = tensor.broadcast %arg1 dims = [0] : tensor<8xi64> -> tensor<8x10xi64>
+// CHECK-NEXT: %[[C:.*]] = tensor.iota dim = 0 : tensor<10xi64>
+// CHECK-NEXT: %[[G:.*]] = tensor.gather %[[C]], %arg1 dim = 0 : tensor<10xi64>, tensor<8xi64>
+// CHECK-NEXT: %[[T:.*]] = tensor.broadcast %[[G]] dims = [0] : tensor<8xi64> -> tensor<8x10xi64>
 // CHECK-NEXT: %[[M:.*]] = tensor.cmp eq, %[[I]], %[[T]] : tensor<8x10xi64>
 // CHECK: tensor.select %[[M]]
 // CHECK: tensor.reduce_sum %{{.*}} dims = [1] keepdim = false : tensor<8x10xf32>
