@@ -164,3 +164,44 @@ func TestSharedLimitPerKernel(t *testing.T) {
 		t.Errorf("big: got %v, want the 227 KB limit", err)
 	}
 }
+
+// TestGuardedTrapKeepsReconvergence checks that a device-side assert (a
+// guarded trap inside a branch some lanes skip) does not move the point
+// where the lanes meet again: the barrier after the branch is reached by
+// the whole warp, and a lane whose guard holds still traps.
+func TestGuardedTrapKeepsReconvergence(t *testing.T) {
+	src := `.version 7.8
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u32 bad)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<3>;
+	ld.param.u32 %r2, [bad];
+	mov.u32 %r1, %tid.x;
+	setp.lt.u32 %p1, %r1, 5;
+	@!%p1 bra SKIP;
+	setp.eq.u32 %p2, %r1, %r2;
+	@%p2 trap;
+SKIP:
+	bar.sync 0;
+	ret;
+}
+`
+	mod, err := ptx.ParseString("trap.ptx", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Launch("k", Launch{Block: [3]int{32}, Args: []Arg{U32(99)}}); err != nil {
+		t.Fatalf("no lane traps: %v", err)
+	}
+	err = p.Launch("k", Launch{Block: [3]int{32}, Args: []Arg{U32(3)}})
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != ErrTrap || e.Pos.Line != 13 {
+		t.Fatalf("lane 3 traps: got %v, want a trap at line 13", err)
+	}
+}

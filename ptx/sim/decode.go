@@ -436,7 +436,18 @@ func computeReconvergence(fn *function) {
 					succ[b] = append(succ[b], exit)
 				}
 			}
-		case ptx.OpRet, ptx.OpExit, ptx.OpTrap:
+		case ptx.OpTrap:
+			// A trap ends the whole launch, so the lanes that take it never
+			// need to reconverge: a guarded trap (a device-side assert)
+			// only falls through, and leaves the post-dominators of the
+			// branches around it — where diverged lanes meet again, before
+			// a barrier say — as they would be without it.
+			if last.guard.kind == okNone || end >= n {
+				succ[b] = append(succ[b], exit)
+			} else {
+				succ[b] = append(succ[b], blockOf[end])
+			}
+		case ptx.OpRet, ptx.OpExit:
 			succ[b] = append(succ[b], exit)
 			if last.guard.kind != okNone {
 				if end < n {
