@@ -190,7 +190,14 @@ func (g *gen) gather(op *ir.Operation, idx []affine.Expr) ir.Value {
 // code see one flat array) instead of failing as PyTorch does. The check
 // stays under the guards of the access, as a trapping op does.
 func (g *gen) checkIndex(op *ir.Operation, i, size ir.Value) ir.Value {
-	return g.emit(g.deepest(deeper(g.floor, g.first), i, size), func(b *ir.Builder) ir.Value {
+	f := g.deepest(deeper(g.floor, g.first), i, size)
+	if g.inEmptyLoop() {
+		// An invariant index in a loop that never runs (an index read
+		// from an empty constant, folded to 0) must not be checked
+		// outside that loop: nothing is accessed, so nothing may fail.
+		f = g.cur
+	}
+	return g.emit(f, func(b *ir.Builder) ir.Value {
 		what := op.Name()
 		if l, ok := op.Loc().(*ir.NameLoc); ok {
 			what = l.Name // what the op checks, named by the decomposition that built it
