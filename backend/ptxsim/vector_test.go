@@ -16,15 +16,17 @@ import (
 // vectorSrc holds pointwise nests loops-to-gpu vectorizes (4 points per
 // thread, ld/st.global.v4): a 2-d one with dynamic sizes (groups checked
 // in the kernel: complete and rows a multiple of 4, else scalar), a 1-d
-// one, and one with a broadcast row of static length 12.
-const vectorSrc = `func.func @f(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>, %v: tensor<?xf32>, %w: tensor<?xf32>, %z: tensor<?x12xf32>, %a: tensor<12xf32>) -> (tensor<?x?xf32>, tensor<?xf32>, tensor<?x12xf32>) {
+// one, one with a broadcast row of static length 12 and an f64 one (two
+// ld/st.global.v2 per group).
+const vectorSrc = `func.func @f(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>, %v: tensor<?xf32>, %w: tensor<?xf32>, %z: tensor<?x12xf32>, %a: tensor<12xf32>, %d: tensor<?xf64>) -> (tensor<?x?xf32>, tensor<?xf32>, tensor<?x12xf32>, tensor<?xf64>) {
   %0 = tensor.add %x, %y : tensor<?x?xf32>
   %1 = tensor.mul %0, %x : tensor<?x?xf32>
   %2 = tensor.sub %v, %w : tensor<?xf32>
   %n = tensor.dim %z dim = 0 : tensor<?x12xf32>
   %a2 = tensor.broadcast %a dims = [1] sizes(%n) : tensor<12xf32> -> tensor<?x12xf32>
   %3 = tensor.mul %z, %a2 : tensor<?x12xf32>
-  return %1, %2, %3 : tensor<?x?xf32>, tensor<?xf32>, tensor<?x12xf32>
+  %4 = tensor.mul %d, %d : tensor<?xf64>
+  return %1, %2, %3, %4 : tensor<?x?xf32>, tensor<?xf32>, tensor<?x12xf32>, tensor<?xf64>
 }`
 
 // TestVectorizedPointwise runs the vectorized kernels on sizes that are
@@ -42,7 +44,7 @@ func TestVectorizedPointwise(t *testing.T) {
 		args := []*interp.Tensor{
 			filled(t, []int64{5, n}, 1), filled(t, []int64{5, n}, 2),
 			filled(t, []int64{n}, 3), filled(t, []int64{n}, 4),
-			filled(t, []int64{n, 12}, 5), filled(t, []int64{12}, 6),
+			filled(t, []int64{n, 12}, 5), filled(t, []int64{12}, 6), filled64(t, n),
 		}
 		want, err := ref.RunTensors("f", args...)
 		if err != nil {
@@ -67,9 +69,20 @@ func TestVectorizedPointwise(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"ld.global.v4.f32", "st.global.v4.f32"} {
-		if got := strings.Count(string(ptxText), want); got < 3 {
-			t.Errorf("kernels.ptx has %d %s, want one per kernel at least", got, want)
+	for want, count := range map[string]int{"ld.global.v4.f32": 3, "st.global.v4.f32": 3, "ld.global.v2.f64": 2, "st.global.v2.f64": 2} {
+		if got := strings.Count(string(ptxText), want); got < count {
+			t.Errorf("kernels.ptx has %d %s, want %d at least", got, want, count)
 		}
 	}
+}
+
+func filled64(t *testing.T, n int64) *interp.Tensor {
+	x, err := interp.NewTensor(interp.F64, []int64{n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range x.Len() {
+		x.SetFloat(i, math.Cos(float64(i)*0.7)/3)
+	}
+	return x
 }

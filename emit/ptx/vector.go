@@ -45,8 +45,8 @@ func addsConst(v, base ir.Value, c int64) bool {
 
 // vectorGroup returns the width of the group of accesses starting at
 // ops[0], or 0 when ops[0] is not marked as the start of one or the group
-// is not n accesses of the same kind to consecutive 32-bit elements of
-// one global buffer (then they are emitted one by one, which is always
+// is not n accesses of the same kind to consecutive 32-bit (or four
+// 64-bit) elements of one global buffer (then they are emitted one by one, which is always
 // correct).
 func (k *kernel) vectorGroup(ops []*ir.Operation) int {
 	a, ok := ops[0].Attr(vectorWidthAttr).(*ir.IntegerAttr)
@@ -59,7 +59,13 @@ func (k *kernel) vectorGroup(ops []*ir.Operation) int {
 	if m == nil || m.space != "global" || len(idx) == 0 {
 		return 0
 	}
-	if mt := memType(m.elem); mt != "f32" && mt != "u32" {
+	switch memType(m.elem) {
+	case "f32", "u32":
+	case "f64", "u64":
+		if n != 4 {
+			return 0
+		}
+	default:
 		return 0
 	}
 	for j := 1; j < n; j++ {
@@ -83,29 +89,40 @@ func (k *kernel) vectorGroup(ops []*ir.Operation) int {
 	return n
 }
 
-// vectorAccess emits the group ops as one ld.global.vN or st.global.vN.
+// vectorAccess emits the group ops as 16-byte accesses: one
+// ld/st.global.v4 for 32-bit elements, two ld/st.global.v2 for 64-bit
+// ones.
 func (k *kernel) vectorAccess(ops []*ir.Operation) error {
 	buf, idx, _ := accessParts(ops[0])
 	m := k.mems[buf]
 	a := k.address(m, idx)
 	mt := memType(m.elem)
-	elems := make([]ptx.Operand, len(ops))
-	spec := ".v" + string(rune('0'+len(ops))) + "." + mt
-	if ops[0].Name() == loops.StoreName {
-		for j, o := range ops {
-			_, _, v := accessParts(o)
-			elems[j] = k.use(v)
+	per := 16 / elemBytes(m.elem)
+	spec := ".v" + string(rune('0'+per)) + "." + mt
+	for start := 0; start < len(ops); start += per {
+		part := ops[start : start+per]
+		at := a
+		if start > 0 {
+			at = k.newReg(clsB64)
+			k.ins("add.s64", reg(at), reg(a), imm(int64(start*elemBytes(m.elem))))
 		}
-		k.ins("st."+m.space+spec, addr(a), ptx.Operand{Kind: ptx.OpdVector, Elems: elems})
-		return nil
-	}
-	for j, o := range ops {
-		r, _, err := k.def(o.Result(0))
-		if err != nil {
-			return errAt(o, "emit/ptx: %v", err)
+		elems := make([]ptx.Operand, per)
+		if ops[0].Name() == loops.StoreName {
+			for j, o := range part {
+				_, _, v := accessParts(o)
+				elems[j] = k.use(v)
+			}
+			k.ins("st."+m.space+spec, addr(at), ptx.Operand{Kind: ptx.OpdVector, Elems: elems})
+			continue
 		}
-		elems[j] = reg(r)
+		for j, o := range part {
+			r, _, err := k.def(o.Result(0))
+			if err != nil {
+				return errAt(o, "emit/ptx: %v", err)
+			}
+			elems[j] = reg(r)
+		}
+		k.ins("ld."+m.space+spec, ptx.Operand{Kind: ptx.OpdVector, Elems: elems}, addr(at))
 	}
-	k.ins("ld."+m.space+spec, ptx.Operand{Kind: ptx.OpdVector, Elems: elems}, addr(a))
 	return nil
 }

@@ -16,8 +16,9 @@ import (
 // shape and falls back to scalar accesses otherwise).
 const VectorWidthAttrName = "tt.vector_width"
 
-// vectorWidth is the number of 32-bit elements a thread of a vectorized
-// pointwise kernel moves with one 16-byte access.
+// vectorWidth is the number of consecutive elements a thread of a
+// vectorized pointwise kernel handles: one 16-byte access for 32-bit
+// elements, two for 64-bit ones.
 const vectorWidth = 4
 
 // vectorPlan is the plan of a vectorized pointwise nest.
@@ -34,14 +35,15 @@ type vectorPlan struct {
 	dynRows []ir.Value
 }
 
-// vectorElem reports whether elements of type t move in 16-byte groups of
-// vectorWidth.
+// vectorElem reports whether groups of vectorWidth elements of type t
+// move with 16-byte accesses: one for 32-bit elements, two (v2) for
+// 64-bit ones.
 func vectorElem(t ir.Type) bool {
 	switch tt := t.(type) {
 	case *ir.FloatType:
-		return tt.Width() == 32
+		return tt.Width() == 32 || tt.Width() == 64
 	case *ir.IntegerType:
-		return tt.Width == 32
+		return tt.Width == 32 || tt.Width == 64
 	}
 	return false
 }
@@ -49,8 +51,8 @@ func vectorElem(t ir.Type) bool {
 // vectorizable reports whether the pointwise nest chain can give each
 // thread vectorWidth consecutive points of its innermost loop: the loop
 // runs from 0 by 1, its body holds only pure ops, loads and stores, every
-// store and every load indexed by the loop writes or reads a 32-bit
-// element along the buffer's last dimension with the loop's induction
+// store and every load indexed by the loop writes or reads a 32- or
+// 64-bit element along the buffer's last dimension with the loop's induction
 // variable (stride 1), and other loads do not depend on it (broadcasts,
 // loaded once per group).
 func vectorizable(chain []*ir.Operation) (vectorPlan, bool) {

@@ -5,7 +5,8 @@
 // broadcast row of @scale_rows is loaded with ld.global.v4 too. A static row length that is a multiple of 4
 // needs no tail; a dynamic one gets a uniform check per group (complete
 // and aligned: 16-byte accesses; else a scalar loop over the rest). f64
-// and a row of 6 (not a multiple of 4) keep one thread per element.
+// groups move as two ld/st.global.v2.f64; a row of 6 (not a multiple of
+// 4) keeps one thread per element.
 // RUN: tt-opt %s --pass-pipeline=pt2-gpu | FileCheck %s
 // RUN: tt-opt %s --pass-pipeline=pt2-gpu --emit=ptx | FileCheck %s --check-prefix=PTX
 // RUN: tt-opt %s --pass-pipeline=pt2-gpu --emit=ptx --ptx-target=sm_90 | FileCheck %s --check-prefix=PTX
@@ -26,7 +27,7 @@
 // CHECK: func.func @dyn
 // CHECK: {tt.kernel_kind = "pointwise", tt.vector_width = 4 : i64}
 // CHECK: func.func @f64_rows
-// CHECK: gpu.launch_func  @tt_kernels::@f64_rows_k0 blocks in (%c256, %c1, %c1) {{.*}}{tt.kernel_kind = "pointwise"}
+// CHECK: gpu.launch_func  @tt_kernels::@f64_rows_k0 blocks in (%c64, %c1, %c1) {{.*}}{tt.kernel_kind = "pointwise", tt.vector_width = 4 : i64}
 // CHECK: func.func @odd_rows
 // CHECK: {tt.kernel_kind = "pointwise"}
 
@@ -38,7 +39,10 @@
 // PTX: ld.global.v4.f32
 // PTX: st.global.v4.f32
 // PTX: .visible .entry f64_rows_k0(
-// PTX-NOT: .v4
+// PTX: ld.global.v2.f64
+// PTX: ld.global.v2.f64
+// PTX: st.global.v2.f64
+// PTX: st.global.v2.f64
 // PTX: .visible .entry odd_rows_k0(
 // PTX-NOT: .v4
 // PTX: st.global.f32
