@@ -217,8 +217,19 @@ func elemBytes(t ir.Type) int {
 // block emits the ops of b; the terminator is handled by the caller
 // (gpu.return ends the kernel).
 func (k *kernel) block(b *ir.Block) error {
+	var ops []*ir.Operation
 	for op := range b.Ops() {
-		if err := k.op(op); err != nil {
+		ops = append(ops, op)
+	}
+	for i := 0; i < len(ops); i++ {
+		if n := k.vectorGroup(ops[i:]); n > 0 {
+			if err := k.vectorAccess(ops[i : i+n]); err != nil {
+				return err
+			}
+			i += n - 1
+			continue
+		}
+		if err := k.op(ops[i]); err != nil {
 			return err
 		}
 	}

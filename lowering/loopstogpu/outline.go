@@ -11,6 +11,8 @@ import (
 type outliner struct {
 	blockSize int64
 	stats     *Stats
+	// vectorize lets pointwise threads handle vectorWidth points.
+	vectorize bool
 }
 
 // plan is the mapping chosen for one loop nest.
@@ -30,6 +32,9 @@ type plan struct {
 	colLoop *ir.Operation
 	// staging is the plan of a nest with staged rows.
 	staging *stagingPlan
+	// vector is the plan of a pointwise nest whose threads handle
+	// vectorWidth consecutive points (nil: one point per thread).
+	vector *vectorPlan
 }
 
 // captures returns the values used inside l but defined outside it, in
@@ -106,6 +111,9 @@ func (o *outliner) choose(l *ir.Operation) plan {
 	}
 	if sp, ok := o.stagedRows(l, chain); ok {
 		return plan{kind: KindStagedRows, chain: chain, staging: sp}
+	}
+	if vp, ok := vectorizable(chain); ok && o.vectorize {
+		return plan{kind: KindPointwise, chain: chain, vector: &vp}
 	}
 	return plan{kind: KindPointwise, chain: chain}
 }
@@ -341,10 +349,18 @@ func (o *outliner) outline(gm gpu.ModuleOp, l *ir.Operation, name string) error 
 		o.stats.Serial++
 	case KindPointwise:
 		_, total := trips(hb, p.chain, ir.NewMapping())
+		if p.vector != nil {
+			_, total = vectorGroups(hb, p.chain, ir.NewMapping())
+		}
 		bs := indexConst(hb, o.blockSize)
 		grid[0] = arith.MaxSI(hb, arith.CeilDivSI(hb, total, bs), one)
 		block[0] = bs
-		o.pointwiseBody(kb, p, m)
+		if p.vector != nil {
+			o.vectorBody(kb, p, m)
+			o.stats.Vectorized++
+		} else {
+			o.pointwiseBody(kb, p, m)
+		}
 		o.stats.Pointwise++
 	case KindTiledTranspose:
 		grid[0] = arith.MaxSI(hb, transposeGrid(hb, p.chain, p.tile), one)
@@ -378,6 +394,9 @@ func (o *outliner) outline(gm gpu.ModuleOp, l *ir.Operation, name string) error 
 	kb.Build(&ir.OperationState{Name: gpu.ReturnName})
 	launch := gpu.LaunchFunc(hb, ir.SymbolRef(gm.Op.Attr(ir.SymbolAttrName).(*ir.StringAttr).Value, name), grid, block, args...)
 	launch.Op.SetAttr(KernelKindAttrName, ir.String(p.kind))
+	if p.vector != nil {
+		launch.Op.SetAttr(VectorWidthAttrName, ir.Int(ctx.I64(), vectorWidth))
+	}
 	if persistent {
 		// The row stays in registers: the input is read once.
 		launch.Op.SetAttr(PersistentAttrName, ir.UnitAttr{})

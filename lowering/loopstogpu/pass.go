@@ -85,11 +85,15 @@ type Stats struct {
 	// tt.conv2d calls run as implicit-GEMM kernels, Pools the
 	// tt.max_pool2d calls expanded into loop nests.
 	TiledMatmuls, Convs, Pools int
+	// Vectorized counts the pointwise kernels whose threads handle
+	// vectorWidth consecutive points with 16-byte accesses.
+	Vectorized int
 }
 
 type gpuPass struct {
 	pass.Base
 	block                            *int
+	vectorize                        *bool
 	kernels, pointwise, rows, serial *pass.Statistic
 	gemms, convs                     *pass.Statistic
 }
@@ -108,6 +112,7 @@ func NewPass() pass.Pass {
 	})}
 	o := p.Options()
 	p.block = o.Int("block-size", 256, "Threads per block of pointwise kernels and most threads per block of row reductions (a multiple of 32, at most 1024)")
+	p.vectorize = o.Bool("vectorize", true, "Let pointwise threads handle 4 consecutive 32-bit points of a contiguous innermost loop with 16-byte loads and stores")
 	p.kernels = p.NewStatistic("num-kernels", "Number of kernels outlined")
 	p.pointwise = p.NewStatistic("num-pointwise", "Number of pointwise kernels (one thread per point)")
 	p.rows = p.NewStatistic("num-row-reductions", "Number of row-reduction kernels (one block per row)")
@@ -122,7 +127,7 @@ func (p *gpuPass) Run(op *ir.Operation, _ *pass.AnalysisManager) error {
 	if *p.block < 32 || *p.block > 1024 || *p.block%32 != 0 {
 		return fmt.Errorf("loops-to-gpu: block-size %d is not a multiple of 32 in [32, 1024]", *p.block)
 	}
-	st, err := LoopsToGPU(op, *p.block)
+	st, err := loopsToGPU(op, *p.block, *p.vectorize)
 	if err != nil {
 		return err
 	}
@@ -139,6 +144,10 @@ func (p *gpuPass) Run(op *ir.Operation, _ *pass.AnalysisManager) error {
 // module into kernels of one gpu.module, with blockSize threads per block
 // for pointwise kernels.
 func LoopsToGPU(module *ir.Operation, blockSize int) (Stats, error) {
+	return loopsToGPU(module, blockSize, true)
+}
+
+func loopsToGPU(module *ir.Operation, blockSize int, vectorize bool) (Stats, error) {
 	var st Stats
 	body := module.Region(0).Front()
 	var funcs []*ir.Operation
@@ -158,7 +167,7 @@ func LoopsToGPU(module *ir.Operation, blockSize int) (Stats, error) {
 		}
 		return gm
 	}
-	o := &outliner{blockSize: int64(blockSize), stats: &st}
+	o := &outliner{blockSize: int64(blockSize), stats: &st, vectorize: vectorize}
 	for _, fn := range funcs {
 		name, _ := fn.Attr(ir.SymbolAttrName).(*ir.StringAttr)
 		var calls []*ir.Operation

@@ -16,7 +16,7 @@
 // CHECK: func.func @add
 // CHECK: %[[N:.*]] = loops.dim
 // CHECK: arith.ceildivsi
-// CHECK: gpu.launch_func  @tt_kernels::@add_k0 {{.*}}threads in (%c256, %c1, %c1) {{.*}}{tt.kernel_kind = "pointwise"}
+// CHECK: gpu.launch_func  @tt_kernels::@add_k0 {{.*}}threads in (%c256, %c1, %c1) {{.*}}{tt.kernel_kind = "pointwise", tt.vector_width = 4 : i64}
 
 // PTX: .target sm_80
 // PTX: .visible .entry softmax_k0(
