@@ -138,10 +138,10 @@ func GeluF64(x float64) float64 {
 }
 
 // GeluTanhF64 is tensor.gelu with approximate "tanh" on f64, the formula
-// of GeluTanhF32 in float64 with math.Tanh.
+// of GeluTanhF32 in float64 with TanhF64.
 func GeluTanhF64(x float64) float64 {
 	cube := float64(float64(x*x) * x)
 	poly := x + float64(GeluTanhCubic*cube)
 	half := float64(x * 0.5)
-	return half * (1 + math.Tanh(float64(GeluTanhBeta*poly)))
+	return half * (1 + TanhF64(float64(GeluTanhBeta*poly)))
 }

@@ -37,7 +37,7 @@ var f32Fast = map[string]string{
 
 // f64Rules maps the math ops whose f64 rule is a function of package
 // numerics rather than Go's math function.
-var f64Rules = map[string]string{arith.MathExpName: "ExpF64", arith.MathLogName: "LogF64", arith.MathLog10Name: "Log10F64"}
+var f64Rules = map[string]string{arith.MathExpName: "ExpF64", arith.MathLogName: "LogF64", arith.MathLog10Name: "Log10F64", arith.MathTanhName: "TanhF64"}
 
 // floatBinaryMath maps binary math ops to Go's math functions.
 var floatBinaryMath = map[string]string{

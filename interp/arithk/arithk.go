@@ -378,7 +378,7 @@ var floatUnaryOps = map[string]func(float64) float64{
 	arith.MathSinName:       math.Sin,
 	arith.MathCosName:       math.Cos,
 	arith.MathTanName:       math.Tan,
-	arith.MathTanhName:      math.Tanh,
+	arith.MathTanhName:      numerics.TanhF64,
 	"math.sinh":             math.Sinh,
 	"math.cosh":             math.Cosh,
 	"math.asin":             math.Asin,

@@ -385,7 +385,7 @@ func f64Func(op unOp) func(float64) float64 {
 	case opLog:
 		return numerics.LogF64
 	case opTanh:
-		return math.Tanh
+		return numerics.TanhF64
 	case opSigmoid:
 		return numerics.SigmoidF64
 	case opSin:
