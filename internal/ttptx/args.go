@@ -207,29 +207,3 @@ func zeroArray(dt npy.DType, n int) *npy.Array {
 	}
 	return a
 }
-
-// arrayData is the data slice of a, as sim.Buffer's Write and Read take
-// it (bool as bytes: sim encodes Go bools as one byte each).
-func arrayData(a *npy.Array) any {
-	switch a.DType {
-	case npy.Float16:
-		return a.F16
-	case npy.Float32:
-		return a.F32
-	case npy.Float64:
-		return a.F64
-	case npy.Int8:
-		return a.I8
-	case npy.Uint8:
-		return a.U8
-	case npy.Int32:
-		return a.I32
-	case npy.Uint32:
-		return a.U32
-	case npy.Int64:
-		return a.I64
-	case npy.Uint64:
-		return a.U64
-	}
-	return a.Bool
-}

@@ -94,7 +94,7 @@ func Run(cfg Config) error {
 	for i, a := range args {
 		if a.kind == kindBuf || a.kind == kindZeros {
 			b := prog.Mem.Alloc(a.array.Len() * a.array.DType.Size())
-			if err := b.Write(arrayData(a.array)); err != nil {
+			if err := b.Write(a.array.Data()); err != nil {
 				return fmt.Errorf("--arg %s: %v", cfg.Args[i], err)
 			}
 			bufs[i], simArgs[i] = b, sim.Ptr(b)
@@ -117,7 +117,7 @@ func Run(cfg Config) error {
 		if b == nil {
 			continue
 		}
-		if err := b.Read(arrayData(args[i].array)); err != nil {
+		if err := b.Read(args[i].array.Data()); err != nil {
 			return fmt.Errorf("reading back argument %d: %v", i, err)
 		}
 	}

@@ -61,7 +61,7 @@ func arrayDataBytes(t *testing.T, a *npy.Array) []byte {
 	t.Helper()
 	m := sim.NewMemory()
 	b := m.Alloc(a.Len() * a.DType.Size())
-	if err := b.Write(arrayData(a)); err != nil {
+	if err := b.Write(a.Data()); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()

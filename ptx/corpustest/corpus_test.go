@@ -142,7 +142,7 @@ func runSim(path, kernel string, kc kernelCase) (map[int]*npy.Array, error) {
 			args[i] = sim.U64(a.u)
 		case argBuf:
 			b := prog.Mem.Alloc(a.buf.Len() * a.buf.DType.Size())
-			if err := b.Write(arrayData(a.buf)); err != nil {
+			if err := b.Write(a.buf.Data()); err != nil {
 				return nil, err
 			}
 			bufs[i], args[i] = b, sim.Ptr(b)
@@ -165,7 +165,7 @@ func runSim(path, kernel string, kc kernelCase) (map[int]*npy.Array, error) {
 			dt, n = a.buf.DType, a.buf.Len()
 		}
 		arr := newArray(dt, n)
-		if err := b.Read(arrayData(arr)); err != nil {
+		if err := b.Read(arr.Data()); err != nil {
 			return nil, err
 		}
 		out[i] = arr
@@ -233,31 +233,6 @@ func runTool(t *testing.T, path, kernel string, kc kernelCase, tool func(args []
 		out[i] = arr
 	}
 	return out, nil
-}
-
-// arrayData is the data slice of a.
-func arrayData(a *npy.Array) any {
-	switch a.DType {
-	case npy.Float16:
-		return a.F16
-	case npy.Float32:
-		return a.F32
-	case npy.Float64:
-		return a.F64
-	case npy.Int8:
-		return a.I8
-	case npy.Uint8:
-		return a.U8
-	case npy.Int32:
-		return a.I32
-	case npy.Uint32:
-		return a.U32
-	case npy.Int64:
-		return a.I64
-	case npy.Uint64:
-		return a.U64
-	}
-	return a.Bool
 }
 
 // newArray returns a zero array of n elements.

@@ -123,7 +123,7 @@ func runCUDA(ctx *cuda.Context, path, kernel string, kc kernelCase) (map[int]*np
 			args[i] = cuda.U64(a.u)
 		case argBuf:
 			var w bytes.Buffer
-			if err := binary.Write(&w, binary.LittleEndian, arrayData(a.buf)); err != nil {
+			if err := binary.Write(&w, binary.LittleEndian, a.buf.Data()); err != nil {
 				return nil, err
 			}
 			b, err := ctx.AllocFrom(w.Bytes())
@@ -163,7 +163,7 @@ func runCUDA(ctx *cuda.Context, path, kernel string, kc kernelCase) (map[int]*np
 			return nil, err
 		}
 		arr := newArray(dt, n)
-		if err := binary.Read(bytes.NewReader(raw), binary.LittleEndian, arrayData(arr)); err != nil {
+		if err := binary.Read(bytes.NewReader(raw), binary.LittleEndian, arr.Data()); err != nil {
 			return nil, err
 		}
 		out[i] = arr

@@ -124,6 +124,33 @@ func (a *Array) Len() int {
 	return n
 }
 
+// Data returns the data slice of a's DType ([]float32 for Float32,
+// []uint16 half-precision bits for Float16, []bool for Bool, ...), for code
+// that hands the elements on without looking at them.
+func (a *Array) Data() any {
+	switch a.DType {
+	case Float16:
+		return a.F16
+	case Float32:
+		return a.F32
+	case Float64:
+		return a.F64
+	case Int8:
+		return a.I8
+	case Uint8:
+		return a.U8
+	case Int32:
+		return a.I32
+	case Uint32:
+		return a.U32
+	case Int64:
+		return a.I64
+	case Uint64:
+		return a.U64
+	}
+	return a.Bool
+}
+
 // numElements returns the product of shape, and false if a dimension is
 // negative or the array would take more than math.MaxInt bytes with
 // itemSize bytes per element. Like NumPy, it checks the product of the
